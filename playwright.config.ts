@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium.mjs';
+
+const executablePath = findChromium() ?? '/usr/bin/chromium';
+const PORT = 4173;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/artifacts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}/`,
+    browserName: 'chromium',
+    launchOptions: { executablePath, args: CHROMIUM_FLAGS },
+  },
+  webServer: {
+    command: `node node_modules/vite/bin/vite.js preview --port ${PORT} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,3 @@
+export const CHROMIUM_CANDIDATES: string[];
+export function findChromium(): string | null;
+export const CHROMIUM_FLAGS: string[];

@@ -1,0 +1,49 @@
+/** The page shell: header, contents, the essay and the footer. */
+import { Essay } from '../essay/Essay';
+import { SECTIONS } from '../essay/sections';
+import { Island } from './Island';
+import { TITLE } from './meta';
+
+export function Page() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to the essay
+      </a>
+      <header className="site-header">
+        <p className="site-name">
+          <a href="#scale">Eviction policies</a>
+        </p>
+        <Island name="theme" props={{}} />
+      </header>
+      <div className="layout">
+        <nav className="toc" aria-label="Contents">
+          <h2 className="toc-title">Contents</h2>
+          <ol>
+            {SECTIONS.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`} data-toc={s.id}>
+                  {s.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <main id="main" className="essay">
+          <h1>{TITLE}</h1>
+          <p className="dek">
+            From GPT-2 to Kimi K3 in seven steps, each one a rule for what a memory of fixed size is allowed to
+            forget.
+          </p>
+          <Essay />
+        </main>
+      </div>
+      <footer className="site-footer">
+        <p>
+          Every figure on this page comes from the data files in the source, each with its link. Numbers a lab has not
+          published are marked &ldquo;not published&rdquo;.
+        </p>
+      </footer>
+    </>
+  );
+}

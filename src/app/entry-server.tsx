@@ -1,0 +1,18 @@
+/** Build-time rendering: the whole page to static HTML, plus the head tags. */
+import { renderToString } from 'react-dom/server';
+import { StrictMode } from 'react';
+import { Page } from './Page';
+import { headTags } from './meta';
+import { typesetAll } from '../essay/typeset';
+import { equations } from '../essay/equations';
+
+export function render(siteUrl?: string): { html: string; head: string } {
+  // Fails the build naming the first bad equation, even one no section uses yet.
+  typesetAll(equations);
+  const html = renderToString(
+    <StrictMode>
+      <Page />
+    </StrictMode>,
+  );
+  return { html, head: headTags(siteUrl) };
+}

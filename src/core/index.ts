@@ -1,0 +1,4 @@
+/** Pure maths of the essay: no React, no DOM, Float64Array throughout. */
+export * from './memory';
+export * from './stream';
+export * from './trace';

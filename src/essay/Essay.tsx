@@ -1,0 +1,24 @@
+/** The essay in reading order; each section places its own figure by id. */
+import { Scale } from './sections/Scale';
+import { Lineage } from './sections/Lineage';
+import { Forget } from './sections/Forget';
+import { Chunking } from './sections/Chunking';
+import { Shipping } from './sections/Shipping';
+import { Takeaways } from './sections/Takeaways';
+import { Verify } from './sections/Verify';
+import { Credit } from './sections/Credit';
+
+export function Essay() {
+  return (
+    <>
+      <Scale />
+      <Lineage />
+      <Forget />
+      <Chunking />
+      <Shipping />
+      <Takeaways />
+      <Verify />
+      <Credit />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+/** One section of the essay: a landmark with its heading, linked from the contents. */
+import type { ReactNode } from 'react';
+import { sectionTitle, type SectionId } from './sections';
+
+export function Section({ id, kicker, children }: { id: SectionId; kicker?: string; children: ReactNode }) {
+  return (
+    <section id={id} className="section" aria-labelledby={`${id}-title`}>
+      {kicker ? <p className="kicker">{kicker}</p> : null}
+      <h2 id={`${id}-title`}>
+        <a className="heading-anchor" href={`#${id}`}>
+          {sectionTitle(id)}
+        </a>
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A figure's frame: caption and reserved height are there before (and without) any script,
+ * so nothing below it moves when the interactive part arrives.
+ */
+export function FigureFrame({
+  id,
+  caption,
+  minHeight,
+  wide = true,
+  children,
+}: {
+  id: string;
+  caption: ReactNode;
+  minHeight: number;
+  wide?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <figure className={wide ? 'figure wide' : 'figure'} id={`${id}-figure`} data-figure={id}>
+      <div className="figure-body" style={{ minHeight }}>
+        {children ?? (
+          <p className="figure-pending" aria-hidden="true">
+            Interactive figure
+          </p>
+        )}
+      </div>
+      <figcaption>{caption}</figcaption>
+    </figure>
+  );
+}
+
+export function Cite({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a className="cite" href={href} rel="noopener">
+      {children}
+    </a>
+  );
+}

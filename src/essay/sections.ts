@@ -1,0 +1,19 @@
+/** The page in reading order: ids are URL anchors, widget ids and test names. */
+export const SECTIONS = [
+  { id: 'scale', title: 'Twenty-two thousand GPT-2s' },
+  { id: 'lineage', title: 'Seven steps, each answering the last' },
+  { id: 'forget', title: 'Watch a state forget' },
+  { id: 'chunking', title: 'Why the chunk size is 64–128 and not 1' },
+  { id: 'shipping', title: 'The same two questions, in everything shipping now' },
+  { id: 'takeaways', title: 'What the whole chain says' },
+  { id: 'verify', title: 'What to verify' },
+  { id: 'credit', title: 'Where this came from' },
+] as const;
+
+export type SectionId = (typeof SECTIONS)[number]['id'];
+
+export function sectionTitle(id: SectionId): string {
+  const found = SECTIONS.find((s) => s.id === id);
+  if (!found) throw new Error(`unknown section ${id}`);
+  return found.title;
+}

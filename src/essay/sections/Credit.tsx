@@ -1,0 +1,22 @@
+/** Credit: the worklog this page follows as its ground truth. */
+import { Section, Cite } from '../Section';
+
+export const WORKLOG_URL = 'https://www.baseten.co/blog/22580-gpt-2-to-kimi-k3-explained/';
+
+export function Credit() {
+  return (
+    <Section id="credit">
+      <p>
+        The lineage and most of the technical detail here follow Ali Taha&rsquo;s worklog{' '}
+        <Cite href={WORKLOG_URL}>&ldquo;22,580: GPT-2 to Kimi K3, explained&rdquo;</Cite> (Baseten, 30 July 2026),
+        the best single account of this progression, used as the ground truth throughout. It ends on nearly the same
+        thesis as this page: a memory of fixed capacity needs an eviction policy, and learned selection (gates,
+        routing, decay) is how a model gets one.
+      </p>
+      <p>
+        The framing, the explanations and the figures are this page&rsquo;s own, and so are any errors in them. For
+        the code and the full derivations, read the original.
+      </p>
+    </Section>
+  );
+}

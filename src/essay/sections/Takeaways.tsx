@@ -1,0 +1,38 @@
+/** The three lessons of the chain. */
+import { k3Facts, scaleRatio } from '../../content/architectures';
+import { formatInteger, roundTo } from '../../content/format';
+import { Section } from '../Section';
+
+export function Takeaways() {
+  const k3 = k3Facts();
+  const ratio = scaleRatio();
+  const large = ratio.large;
+  const about = formatInteger(roundTo(ratio.exact, 100));
+  const linearPerFull = Math.round(k3.linearLayers / k3.fullAttentionLayers);
+  return (
+    <Section id="takeaways" kicker="the reading this page argues for">
+      <h3>It was never just scale</h3>
+      <p>
+        &ldquo;{about} times the parameters&rdquo; is the headline and the least informative fact on the page. Each
+        step in the chain added capacity in one place for one reason: a state that stops growing, a write that
+        replaces instead of piling up, a decay that frees room, a per-channel decay that frees the right room.
+        Capacity added anywhere else would have bought nothing.
+      </p>
+      <h3>A finite memory forces a policy</h3>
+      <p>
+        Once the memory is not allowed to grow with the sequence, something has to leave it, and every later design
+        is an argument about what. Additive writes have no policy, so old associations blur into new ones. The delta
+        rule replaces. A gate fades. A per-channel gate fades selectively. A router decides which experts see the
+        token at all. It is one question asked at different places in the model.
+      </p>
+      <h3>And attention comes back anyway</h3>
+      <p>
+        The most candid part of the final design is that it stops trying to replace attention. About {linearPerFull}{' '}
+        cheap recurrent layers for every full-attention layer ({k3.linearLayers} to {k3.fullAttentionLayers} in {large.name}), and the attention layers retrieve from the actual context what the fixed states threw away. Across depth
+        the same move repeats: before every sub-layer, a learned attention over earlier layers, with the depth memory
+        compressed into one summary per {k3.depthSummaryEvery} layers. After seven years of replacing attention, the
+        answer keeps it as the selective read, because nothing else does that job as well.
+      </p>
+    </Section>
+  );
+}

@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+export const WIDTHS = [1280, 390] as const;
+export const THEMES = ['light', 'dark'] as const;
+export const SECTION_IDS = ['scale', 'lineage', 'forget', 'chunking', 'shipping', 'takeaways', 'verify', 'credit'];
+
+/** Collects everything that should never happen on the page: errors, failures, remote requests. */
+export function watch(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => problems.push(`failed request: ${req.url()} (${req.failure()?.errorText})`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') {
+      problems.push(`remote request: ${req.url()}`);
+    }
+  });
+  return problems;
+}
+
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+}
+
+export async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: theme });
+}

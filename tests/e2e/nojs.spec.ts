@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+import { SECTION_IDS } from './helpers';
+
+test.use({ javaScriptEnabled: false });
+
+test('with JavaScript off, every section, its prose, the equations and the ratio are there', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto('./');
+  for (const id of SECTION_IDS) {
+    const section = page.locator(`section#${id}`);
+    await expect(section.locator('h2')).toBeVisible();
+    const words = (await section.innerText()).split(/\s+/).length;
+    expect(words, `${id} prose`).toBeGreaterThan(60);
+  }
+  await expect(page.locator('.katex-display').first()).toBeVisible();
+  expect(await page.locator('.katex-display').count()).toBeGreaterThanOrEqual(10);
+  await expect(page.locator('[data-claim="ratio"]')).toHaveText('about 22,500');
+  // The canvas cannot draw, so its text alternative stands in.
+  await expect(page.locator('#scale-figure')).toContainText('22,501 small squares');
+  await expect(page.getByRole('button', { name: /dark theme/i })).toBeHidden();
+  await page.screenshot({ path: 'test-results/screenshots/nojs-390.png', fullPage: true });
+});

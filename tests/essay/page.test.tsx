@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { render } from '../../src/app/entry-server';
+import { SECTIONS } from '../../src/essay/sections';
+import { scaleRatio } from '../../src/content/architectures';
+
+const { html, head } = render();
+const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('the prerendered page', () => {
+  it('has every section, in reading order, each with its heading', () => {
+    let last = -1;
+    for (const s of SECTIONS) {
+      const at = html.indexOf(`id="${s.id}"`);
+      expect(at, s.id).toBeGreaterThan(last);
+      last = at;
+      expect(html).toContain(`id="${s.id}-title"`);
+    }
+  });
+
+  it('states the ratio computed from the data', () => {
+    const r = scaleRatio();
+    const about = (Math.round(r.exact / 100) * 100).toLocaleString('en-US');
+    expect(text).toContain(`about ${about}`);
+    expect(text).toContain(Math.round(r.exact).toLocaleString('en-US'));
+  });
+
+  it('respects the corrections: 69 + 24 layers, depth summaries, the KV cache from day one', () => {
+    expect(text).toMatch(/69 Kimi Delta Attention layers and 24 gated MLA layers/);
+    expect(text).toMatch(/one summary per 12 layers/);
+    expect(text).toMatch(/released code from the first day/);
+    expect(text).not.toMatch(/every twelve layers/i);
+  });
+
+  it('typesets equations into the static markup', () => {
+    expect((html.match(/class="katex-display"/g) ?? []).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('credits the worklog with its link', () => {
+    expect(html).toContain('https://www.baseten.co/blog/22580-gpt-2-to-kimi-k3-explained/');
+    expect(text).toContain('Ali Taha');
+  });
+
+  it('prints no placeholder values', () => {
+    expect(text).not.toMatch(/\bNaN\b|\bundefined\b|\[object Object\]/);
+  });
+
+  it('writes the head: title, description and social preview tags', () => {
+    expect(head).toMatch(/<title>[^<]+<\/title>/);
+    expect(head).toMatch(/<meta name="description" content="[^"]{50,}"/);
+    expect(head).toContain('property="og:image"');
+    expect(head).toContain('name="twitter:card"');
+    expect(render('https://example.org/essay').head).toContain('content="https://example.org/essay/social.png"');
+  });
+});

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/core/**/*.test.ts', 'tests/content/**/*.test.ts', 'tests/essay/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'widgets',
+          environment: 'jsdom',
+          include: ['tests/widgets/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/widgets/setup.ts'],
+        },
+      },
+    ],
+    benchmark: { include: ['tests/bench/**/*.bench.ts'] },
+  },
+});
