@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/core/**/*.test.ts', 'tests/content/**/*.test.ts', 'tests/essay/**/*.test.{ts,tsx}'],
-        },
+              },
       },
       {
         extends: true,
@@ -23,6 +23,5 @@ export default defineConfig({
         },
       },
     ],
-    benchmark: { include: ['tests/bench/**/*.bench.ts'] },
   },
 });

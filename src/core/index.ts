@@ -2,3 +2,5 @@
 export * from './memory';
 export * from './stream';
 export * from './trace';
+export * from './chunked';
+export * from './costModel';
