@@ -23,6 +23,7 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,
     reportCompressedSize: false,
+    manifest: true,
   },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
 });

@@ -3,7 +3,11 @@
  * time, by ./typeset.ts; the browser receives only the resulting HTML and MathML.
  * \kc, \vc, \Sc, \bc, \ac colour k, v, S, beta and alpha like the controls that set them.
  */
-export const equations = {
+import { chunkingEquations } from './equations/chunking';
+import { forgetEquations } from './equations/forget';
+import { lineageEquations } from './equations/lineage';
+
+const baseEquations = {
   kvCache: String.raw`o_t = \sum_{i \le t} \operatorname{softmax}_i\!\left(\frac{q_t\, \kc{k}_i^{\top}}{\sqrt{d}}\right) \vc{v}_i`,
   linearAttention: String.raw`\Sc{S}_t = \Sc{S}_{t-1} + \kc{k}_t^{\top} \vc{v}_t, \qquad \hat{\vc{v}} = \kc{k}\,\Sc{S}`,
   deltaRule: String.raw`\Sc{S}_t = \Sc{S}_{t-1} + \bc{\beta}_t\, \kc{k}_t^{\top}\big(\vc{v}_t - \kc{k}_t \Sc{S}_{t-1}\big)`,
@@ -16,6 +20,13 @@ export const equations = {
   readError: String.raw`E = \frac{1}{n}\sum_{i=1}^{n} \frac{\lVert \kc{k}_i \Sc{S} - \vc{v}_i \rVert}{\lVert \vc{v}_i \rVert}`,
   chunkFlops: String.raw`F(C) = 10\,C d + 6\,d^{2} + \tfrac{1}{3} C^{2} \quad\text{FLOPs per token per head}`,
   sequentialSteps: String.raw`\text{sequential steps} = \left\lceil L / C \right\rceil`,
+} as const;
+
+export const equations = {
+  ...baseEquations,
+  ...forgetEquations,
+  ...chunkingEquations,
+  ...lineageEquations,
 } as const;
 
 export type EquationId = keyof typeof equations;
