@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium.mjs';
 
 const executablePath = findChromium() ?? '/usr/bin/chromium';
-const PORT = 4173;
+/** E2E_PORT lets two test runs on one machine use separate servers. */
+const PORT = Number(process.env.E2E_PORT) || 4173;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,8 +1,22 @@
 /** The heart of the essay: the same writes under four eviction policies. */
+import { Island } from '../../app/Island';
+import { AVERAGE_OVER_SEEDS, FORGET_DEFAULTS, firstAtOrAbove, forgetView, meanErrors } from '../../content/forget';
 import { Equation } from '../Equation';
+import { equationHtml } from '../typeset';
 import { Section, FigureFrame } from '../Section';
 
+const f2 = (x: number) => x.toFixed(2);
+
 export function Forget() {
+  const d = FORGET_DEFAULTS;
+  const view = forgetView(d.stream, d.seed, d.n);
+  const late = forgetView(d.stream, d.seed, 128);
+  const lifetimes = forgetView('lifetimes', d.seed, 24);
+  const means = meanErrors(AVERAGE_OVER_SEEDS, 32);
+  const crossing = firstAtOrAbove(means.additive);
+  const deltaCrossing = firstAtOrAbove(means.delta);
+  const { error, cosine } = view;
+
   return (
     <Section id="forget" kicker="this is the whole argument">
       <p>
@@ -28,8 +42,8 @@ export function Forget() {
       </ul>
       <p>
         While the stream is shorter than the memory is wide, all four recall almost perfectly: eight channels hold
-        eight associations without crowding. Push the stream past that point and the rules come apart, because now
-        they must decide what to lose.
+        eight associations without much crowding. Push the stream past that point and the rules come apart, because
+        now they must decide what to lose.
       </p>
       <Equation id="readError" label="Read error: the mean relative distance between each read and its value" />
       <p>
@@ -37,30 +51,69 @@ export function Forget() {
         <var className="tok-s">S</var>, and the value it should return, relative to the value&rsquo;s length, averaged
         over every pair written so far. An error of 1.00 means the read is exactly as wrong as answering zero. The
         additive rule goes past that line: instead of returning nothing it returns something confident and wrong, the
-        sum of every other value that shares a direction with the key.
-      </p>
-      <p>
-        Measure the same memories with cosine similarity instead and the additive rule looks like the winner. Cosine
-        only compares directions, and a memory that never forgets keeps some of every direction present while burying
-        the magnitudes under interference. A metric that ignores length rewards the rule that hoards, which is
-        exactly backwards; that is why the figure defaults to the error against 1.00 and lets you switch to cosine to
-        see the trap.
+        sum of every other value whose key shares a direction with this one.
       </p>
       <FigureFrame
         id="forget"
-        minHeight={560}
+        minHeight={880}
         caption={
           <>
             Four 8&times;8 memories written by the same stream, one rule each: gold cells are positive weights, blue
-            negative, on one shared scale. Below them, read error against the number of pairs written, one line per
-            rule, with the dashed line at 1.00 marking &ldquo;as wrong as answering zero&rdquo;.
+            negative, on one scale shared by the four. Below them, read error against the number of pairs written, one
+            line per rule, with the dashed line at 1.00 marking &ldquo;as wrong as answering zero&rdquo;. The stream,
+            its seed and every setting are in the page address, so a link shares exactly this picture.
           </>
         }
-      />
+      >
+        <Island
+          name="forget"
+          props={{
+            equations: {
+              additive: equationHtml('ruleAdditive', false),
+              delta: equationHtml('ruleDelta', false),
+              gatedDelta: equationHtml('ruleGatedDelta', false),
+              perChannelGated: equationHtml('rulePerChannelGated', false),
+            },
+          }}
+        />
+      </FigureFrame>
+      <p>
+        The figure opens {view.n} pairs into the capacity stream (seed {view.seed}), twice as many pairs as the memory
+        has channels. The additive memory already reads back worse than silence, at{' '}
+        <span data-claim="forget-additive">{f2(error.additive)}</span>; the delta rule holds at{' '}
+        <span data-claim="forget-delta">{f2(error.delta)}</span>. Drag to {late.n} pairs and the additive error
+        reaches <span data-claim="forget-additive-late">{f2(late.error.additive)}</span> and keeps climbing, while the
+        delta rules level off near {f2(Math.min(late.error.delta, late.error.gatedDelta, late.error.perChannelGated))}
+        &ndash;{f2(Math.max(late.error.delta, late.error.gatedDelta, late.error.perChannelGated))}: each write replaces
+        instead of piling up, so an old pair fades toward silence rather than growing into junk. Averaged over{' '}
+        {AVERAGE_OVER_SEEDS} streams, the additive error first reaches 1.00 at{' '}
+        <span data-claim="forget-crossing">{crossing}</span> pairs and the delta rule&rsquo;s at {deltaCrossing}.
+      </p>
+      <p>
+        On this stream the decays buy little, and per-channel decay can even cost a little
+        ({f2(error.perChannelGated)} against {f2(error.delta)} here): every key touches every channel, so halving
+        channels 4&ndash;7 only throws information away. Switch to the <em>lifetimes</em> stream &mdash; four slow
+        facts on channels 0&ndash;3, then fast writes on channels 4&ndash;7 &mdash; and per-channel decay earns its
+        place. It keeps the slow rows and lets the overloaded fast ones fade: at {lifetimes.n} pairs (seed{' '}
+        {lifetimes.seed}) it reads back at <span data-claim="forget-lifetimes-pc">{f2(lifetimes.error.perChannelGated)}</span>{' '}
+        against {f2(lifetimes.error.delta)} for plain delta and {f2(lifetimes.error.gatedDelta)} for a single decay,
+        which has to fade the slow facts along with everything else.
+      </p>
+      <h3>The metric that gets it backwards</h3>
+      <p>
+        Measure the same memories with cosine similarity and the additive rule looks like the winner: at {view.n}{' '}
+        pairs it scores <span data-claim="forget-cosine-additive">{f2(cosine.additive)}</span> against{' '}
+        {f2(cosine.delta)} for delta. Cosine compares only directions. A memory that never forgets keeps a little of
+        every direction, so each read still points partly the right way, however much junk has been added to it;
+        the delta rules let old pairs fade toward zero, which cosine scores as a miss. A metric that ignores length
+        rewards the rule that hoards, exactly backwards, which is why the figure measures the error against 1.00 and
+        keeps cosine one switch away, to show the trap.
+      </p>
+      <Equation id="readCosine" label="Mean cosine similarity between each read and its value" />
       <p className="aside">
-        Eight dimensions are a toy, not a simulation of a real model, where a head has a 128&times;128 state. The
-        failure it shows is the real one: any memory of fixed size that keeps accepting writes has to choose what to
-        forget, and a rule that does not choose forgets at random.
+        Eight dimensions are a toy, not a simulation: a real head holds a 128&times;128 state. The failure it shows is
+        the real one. Any memory of fixed size that keeps accepting writes has to choose what to forget, and a rule
+        that does not choose forgets at random.
       </p>
     </Section>
   );

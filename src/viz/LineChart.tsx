@@ -1,0 +1,181 @@
+/**
+ * Lines over a shared x axis (1..length), with an optional dashed reference line and a cursor.
+ * One tab stop: Left/Right move along x, Up/Down switch line, and the focused point is read
+ * out under the chart. Paths depend only on the data, so moving the cursor redraws little.
+ */
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { scaleLinear } from 'd3-scale';
+import { line } from 'd3-shape';
+
+export interface Series {
+  id: string;
+  label: string;
+  values: ArrayLike<number>;
+  className: string;
+}
+
+export interface LineChartProps {
+  series: Series[];
+  /** Points per series; x runs 1..length. */
+  length: number;
+  yDomain: [number, number];
+  xLabel: string;
+  yLabel: string;
+  reference?: { y: number; label: string };
+  cursor?: number;
+  label: string;
+  format?: (y: number) => string;
+  width?: number;
+  height?: number;
+}
+
+const MARGIN = { top: 12, right: 16, bottom: 40, left: 48 };
+
+interface Geometry {
+  x: (v: number) => number;
+  y: (v: number) => number;
+  xTicks: number[];
+  yTicks: number[];
+  innerW: number;
+  innerH: number;
+}
+
+const Paths = memo(function Paths({ series, length, geometry }: { series: Series[]; length: number; geometry: Geometry }) {
+  const paths = useMemo(
+    () =>
+      series.map((s) => {
+        const path = line<number>()
+          .x((_, i) => geometry.x(i + 1))
+          .y((d) => geometry.y(d));
+        return { id: s.id, className: s.className, d: path(Array.from(s.values).slice(0, length)) ?? '' };
+      }),
+    [series, length, geometry],
+  );
+  return (
+    <g>
+      {paths.map((p) => (
+        <path key={p.id} className={`chart-line ${p.className}`} d={p.d} />
+      ))}
+    </g>
+  );
+});
+
+export function LineChart({
+  series,
+  length,
+  yDomain,
+  xLabel,
+  yLabel,
+  reference,
+  cursor,
+  label,
+  format = (y) => y.toFixed(2),
+  width: defaultWidth = 640,
+  height: defaultHeight = 300,
+}: LineChartProps) {
+  const [focus, setFocus] = useState<{ i: number; s: number } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // Drawn at the container's own width, so text keeps its size on a phone instead of shrinking.
+  const [width, setWidth] = useState(defaultWidth);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const measure = () => {
+      const w = Math.round(el.clientWidth);
+      if (w > 0) setWidth(w);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const height = Math.round(Math.min(defaultHeight, Math.max(220, width * 0.55)));
+  const innerW = width - MARGIN.left - MARGIN.right;
+  const innerH = height - MARGIN.top - MARGIN.bottom;
+
+  const geometry = useMemo<Geometry>(() => {
+    const x = scaleLinear().domain([1, Math.max(2, length)]).range([0, innerW]);
+    const y = scaleLinear().domain(yDomain).range([innerH, 0]).nice();
+    return { x, y, xTicks: x.ticks(innerW < 400 ? 4 : 6).filter(Number.isInteger), yTicks: y.ticks(5), innerW, innerH };
+  }, [length, yDomain[0], yDomain[1], innerW, innerH]);
+
+  const onKey = (event: KeyboardEvent<SVGSVGElement>) => {
+    const at = focus ?? { i: (cursor ?? 1) - 1, s: 0 };
+    const moves: Record<string, { i: number; s: number }> = {
+      ArrowRight: { i: Math.min(length - 1, at.i + 1), s: at.s },
+      ArrowLeft: { i: Math.max(0, at.i - 1), s: at.s },
+      ArrowUp: { i: at.i, s: (at.s + series.length - 1) % series.length },
+      ArrowDown: { i: at.i, s: (at.s + 1) % series.length },
+      Home: { i: 0, s: at.s },
+      End: { i: length - 1, s: at.s },
+    };
+    const next = moves[event.key];
+    if (!next) return;
+    event.preventDefault();
+    setFocus(next);
+  };
+
+  const point = focus ? series[focus.s] : undefined;
+  const pointValue = focus && point ? (point.values[focus.i] ?? 0) : 0;
+
+  return (
+    <div className="line-chart" ref={box}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="group"
+        aria-roledescription="line chart"
+        aria-label={`${label}. Arrow keys read one point at a time.`}
+        tabIndex={0}
+        onKeyDown={onKey}
+        onFocus={() => setFocus((f) => f ?? { i: (cursor ?? 1) - 1, s: 0 })}
+        onBlur={() => setFocus(null)}
+      >
+        <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+          {geometry.yTicks.map((t) => (
+            <g key={`y${t}`} className="tick" transform={`translate(0,${geometry.y(t)})`}>
+              <line x2={innerW} className="grid" />
+              <text x={-8} dy="0.32em" textAnchor="end">
+                {format(t)}
+              </text>
+            </g>
+          ))}
+          {geometry.xTicks.map((t) => (
+            <g key={`x${t}`} className="tick" transform={`translate(${geometry.x(t)},${innerH})`}>
+              <line y2={5} className="axis" />
+              <text y={18} textAnchor="middle">
+                {t}
+              </text>
+            </g>
+          ))}
+          <line className="axis" x1={0} x2={innerW} y1={innerH} y2={innerH} />
+          <text className="axis-label" x={innerW / 2} y={innerH + 36} textAnchor="middle">
+            {xLabel}
+          </text>
+          <text className="axis-label" transform={`translate(${-38},${innerH / 2}) rotate(-90)`} textAnchor="middle">
+            {yLabel}
+          </text>
+          {reference ? (
+            <g className="reference">
+              <line x1={0} x2={innerW} y1={geometry.y(reference.y)} y2={geometry.y(reference.y)} />
+            </g>
+          ) : null}
+          <Paths series={series} length={length} geometry={geometry} />
+          {reference ? (
+            <text className="reference-label" x={6} y={geometry.y(reference.y) - 6}>
+              {reference.label}
+            </text>
+          ) : null}
+          {cursor ? (
+            <line className="cursor" x1={geometry.x(cursor)} x2={geometry.x(cursor)} y1={0} y2={innerH} />
+          ) : null}
+          {focus && point ? (
+            <circle className={`focus-point ${point.className}`} cx={geometry.x(focus.i + 1)} cy={geometry.y(pointValue)} r={5} />
+          ) : null}
+        </g>
+      </svg>
+      <p className="chart-readout" aria-live="polite">
+        {focus && point ? `${point.label}, ${xLabel.toLowerCase()} ${focus.i + 1}: ${format(pointValue)}` : '\u00a0'}
+      </p>
+    </div>
+  );
+}

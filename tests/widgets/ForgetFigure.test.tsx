@@ -1,0 +1,111 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ForgetFigure } from '../../src/widgets/Forget/ForgetFigure';
+import { errorAt, makeStream, trace, channelGates } from '../../src/core';
+
+const equations = { additive: '<span>a</span>', delta: '<span>d</span>', gatedDelta: '<span>g</span>', perChannelGated: '<span>p</span>' };
+
+function setup(search = '') {
+  window.history.replaceState(null, '', `/${search}`);
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  render(<ForgetFigure equations={equations} />);
+  return { user, slider: screen.getByRole('slider', { name: /pairs written/i }), status: () => screen.getByRole('status') };
+}
+
+/** Independent of the widget: the core's error for the default stream and gates. */
+function expectedError(n: number, rule: 'additive' | 'delta'): string {
+  const t = trace({ stream: makeStream({ kind: 'capacity', seed: 1, length: n }), gates: { beta: 1, alpha: 0.9, channelAlpha: channelGates(1, 0.5) }, n });
+  return errorAt(t, rule, n).toFixed(2);
+}
+
+describe('ForgetFigure', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => {
+    vi.useRealTimers();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('moves with the arrow keys and the readout follows, in the stated order', async () => {
+    const { user, slider, status } = setup();
+    expect(status().textContent).toMatch(/^16 pairs written\. Read error: additive [\d.]+, delta [\d.]+, gated delta [\d.]+, per-channel gated [\d.]+\.$/);
+    await user.click(slider);
+    slider.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(status().textContent).toContain('18 pairs written');
+    expect(status().textContent).toContain(`additive ${expectedError(18, 'additive')}`);
+    expect(status().textContent).toContain(`delta ${expectedError(18, 'delta')}`);
+    await user.keyboard('{Home}');
+    expect(status().textContent).toContain('1 pair written');
+    await user.keyboard('{End}');
+    expect(status().textContent).toContain('128 pairs written');
+  });
+
+  it('plays one pair per beat and pauses', async () => {
+    const { user, status } = setup();
+    const play = screen.getByRole('button', { name: 'Play' });
+    await user.click(play);
+    expect(play.getAttribute('aria-pressed')).toBe('true');
+    await act(async () => {
+      vi.advanceTimersByTime(450 * 3 + 10);
+    });
+    expect(status().textContent).toContain('19 pairs written');
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(status().textContent).toContain('19 pairs written');
+  });
+
+  it('steps back and forward by one, and resets', async () => {
+    const { user, status } = setup();
+    await user.click(screen.getByRole('button', { name: 'Forward one pair' }));
+    expect(status().textContent).toContain('17 pairs written');
+    await user.click(screen.getByRole('button', { name: 'Back one pair' }));
+    await user.click(screen.getByRole('button', { name: 'Back one pair' }));
+    expect(status().textContent).toContain('15 pairs written');
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(status().textContent).toContain('16 pairs written');
+  });
+
+  it('relabels the chart and the readout when the metric switches to cosine', async () => {
+    const { user, status } = setup();
+    const chart = document.querySelector('.line-chart')!;
+    expect(chart.textContent).toContain('Read error');
+    expect(chart.textContent).toContain('as wrong as answering zero');
+    await user.selectOptions(screen.getByRole('combobox', { name: /metric/i }), 'cosine');
+    expect(chart.textContent).toContain('Cosine similarity');
+    expect(chart.textContent).not.toContain('as wrong as answering zero');
+    expect(status().textContent).toContain('Cosine similarity:');
+  });
+
+  it('round-trips its settings through the URL', async () => {
+    const { user, status } = setup('?n=40&stream=lifetimes&seed=7&beta=0.5&alpha=0.7&slow=0.95&fast=0.3&metric=cosine&step=4');
+    expect(status().textContent).toContain('40 pairs written. Cosine similarity');
+    expect((screen.getByRole('combobox', { name: /stream/i }) as HTMLSelectElement).value).toBe('lifetimes');
+    expect(screen.getByText('7').closest('.seed')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Forward one pair' }));
+    const q = new URLSearchParams(window.location.search);
+    expect(Object.fromEntries(q)).toEqual({
+      n: '41', stream: 'lifetimes', seed: '7', beta: '0.5', alpha: '0.7', slow: '0.95', fast: '0.3', metric: 'cosine', step: '4',
+    });
+  });
+
+  it('clamps or ignores nonsense in the URL without crashing', () => {
+    const { status } = setup('?n=-5&stream=%3Cx%3E&seed=abc&beta=9&alpha=-1&metric=loud');
+    expect(status().textContent).toMatch(/^1 pair written\. Read error/);
+    expect((screen.getByRole('combobox', { name: /stream/i }) as HTMLSelectElement).value).toBe('capacity');
+    expect(within(document.querySelector('.seed') as HTMLElement).getByText('1')).toBeTruthy();
+    expect((document.getElementById('forget-beta') as HTMLInputElement).value).toBe('1');
+    expect((document.getElementById('forget-alpha') as HTMLInputElement).value).toBe('0');
+  });
+
+  it('reads a heatmap cell by keyboard', async () => {
+    const { user } = setup();
+    const map = screen.getByRole('group', { name: /Additive memory after 16 pairs/ });
+    map.focus();
+    await user.keyboard('{ArrowRight}{ArrowDown}');
+    const readout = map.parentElement!.querySelector('.heatmap-readout')!;
+    expect(readout.textContent).toMatch(/^key channel 1, value channel 1: [+−]\d\.\d\d$/);
+  });
+});
