@@ -26,7 +26,27 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
   );
 }
 
-document.querySelectorAll<HTMLElement>('[data-island]').forEach((el) => {
-  void hydrateIsland(el);
-});
+/**
+ * Figures hydrate as they come near the screen, so loading the page does not pay for every
+ * figure at once; the static markup is already there to read meanwhile.
+ */
+function hydrateWhenNear(islands: HTMLElement[]): void {
+  if (typeof IntersectionObserver === 'undefined') {
+    islands.forEach((el) => void hydrateIsland(el));
+    return;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        void hydrateIsland(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: '600px 0px' },
+  );
+  islands.forEach((el) => observer.observe(el));
+}
+
+hydrateWhenNear([...document.querySelectorAll<HTMLElement>('[data-island]')]);
 watchSections(document);
