@@ -24,6 +24,9 @@ export default defineConfig({
     assetsInlineLimit: 0,
     reportCompressedSize: false,
     manifest: true,
+    // One stylesheet in the page head: a figure's styles must be there before it hydrates,
+    // or the prerendered markup would shift when its chunk arrives.
+    cssCodeSplit: false,
   },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
 });
