@@ -1,6 +1,383 @@
-/** The chunking figure (interactive part). */
-export type ChunkingFigureProps = Record<string, never>;
+/**
+ * The chunking figure: a chunk-size slider that cuts a short sequence into masked blocks and a
+ * carried state, and, for realistic sizes, FLOPs against modelled GPU time over chunk size.
+ * Owns the controls, their URL state and the readout; the maths comes from src/core.
+ */
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { Gpu } from '../../core/costModel';
+import { ChunkDiagram, diagramCounts } from './ChunkDiagram';
+import { formatDecade, formatFlops, formatInteger, formatPowerOfTwo, formatRatio, formatTime } from './format';
+import { LogChart, type Marker, type Series } from './LogChart';
+import {
+  BH_EXPONENTS,
+  HEAD_DIMS,
+  L_EXPONENTS,
+  TAU,
+  controlsFromQuery,
+  currentPoint,
+  curves,
+  defaultControls,
+  roundTau,
+  writeQuery,
+  type ChunkingControls,
+  type CurvePoint,
+  type Curves,
+} from './model';
+import './chunking.css';
 
-export function ChunkingFigure(_props: ChunkingFigureProps) {
-  return null;
+export type ChunkingGpu = Pick<Gpu, 'id' | 'name' | 'tensorFlops' | 'bandwidth' | 'sms' | 'mmaTileM'>;
+
+export interface ChunkingFigureProps {
+  /** The GPUs on offer, in menu order, from data/hardware.json. */
+  gpus: ChunkingGpu[];
+  defaultGpu: string;
+  /** The chunk size the slider starts at: fla's default. */
+  defaultChunk: number;
+  /** Tokens in the short sequence the diagram cuts into chunks. */
+  tokens: number;
+}
+
+/** How long the controls must rest before the address is updated. */
+export const URL_WRITE_DELAY_MS = 250;
+
+type Action =
+  | { type: 'set'; patch: Partial<ChunkingControls> }
+  | { type: 'load'; controls: ChunkingControls }
+  | { type: 'reset'; controls: ChunkingControls };
+
+function reducer(state: ChunkingControls, action: Action): ChunkingControls {
+  if (action.type !== 'set') return action.controls;
+  const next = { ...state, ...action.patch };
+  // A chunk cannot be longer than the sequence it cuts.
+  return next.C > next.L ? { ...next, C: next.L } : next;
+}
+
+function describeFlops(c: Curves, current: CurvePoint): string {
+  const first = c.points[0];
+  const last = c.points[c.points.length - 1];
+  if (!first || !last) return '';
+  return `Rises from ${formatRatio(first.flopsRatio)} the recurrent form at C = 1 to ${formatRatio(last.flopsRatio)} at C = ${formatInteger(last.C)}; at the chosen C = ${formatInteger(current.C)} it is ${formatRatio(current.flopsRatio)}.`;
+}
+
+function describeTime(c: Curves, gpuName: string): string {
+  const first = c.points[0];
+  const last = c.points[c.points.length - 1];
+  if (!first || !last) return '';
+  return `On ${gpuName}, the time without overlap falls from ${formatTime(first.sum.totalSeconds)} at C = 1 to a minimum of ${formatTime(c.optimumSum.time.totalSeconds)} near C = ${Math.round(c.optimumSum.C)}, then rises to ${formatTime(last.sum.totalSeconds)} at C = ${formatInteger(last.C)}. With full overlap the minimum is near C = ${Math.round(c.optimumMax.C)}. The fused recurrent kernel takes ${formatTime(c.recurrent.totalSeconds)}.`;
+}
+
+function Swatch({ className }: { className: string }) {
+  return <span className={`chunking-swatch ${className}`} aria-hidden="true" />;
+}
+
+export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: ChunkingFigureProps) {
+  const defaults = useMemo(() => defaultControls(defaultChunk, defaultGpu), [defaultChunk, defaultGpu]);
+  const [controls, dispatch] = useReducer(reducer, defaults);
+  const [tableOpen, setTableOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const loaded = useRef(false);
+  const gpuIds = useMemo(() => gpus.map((g) => g.id), [gpus]);
+
+  useEffect(() => {
+    dispatch({ type: 'load', controls: controlsFromQuery(new URLSearchParams(window.location.search), defaults, gpuIds) });
+    loaded.current = true;
+    setHydrated(true);
+  }, [defaults, gpuIds]);
+
+  useEffect(() => {
+    if (!loaded.current) return undefined;
+    // Written once the reader pauses: a dragged slider fires dozens of changes a second, and
+    // browsers throttle (and warn about) rapid history updates.
+    const timer = window.setTimeout(() => {
+      const params = writeQuery(new URLSearchParams(window.location.search), controls, defaults);
+      const query = params.toString();
+      const url = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
+      if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+        window.history.replaceState(window.history.state, '', url);
+      }
+    }, URL_WRITE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [controls, defaults]);
+
+  const gpu = gpus.find((g) => g.id === controls.gpu) ?? gpus[0];
+  if (!gpu) throw new Error('the chunking figure needs at least one GPU');
+  const { L, bh, d, tau } = controls;
+  // Moving C alone leaves the curves as they are; only the markers and the readout follow it.
+  const c = useMemo(() => curves({ L, bh, d, tau }, gpu), [L, bh, d, tau, gpu]);
+  const current = currentPoint(controls, gpu);
+  const set = (patch: Partial<ChunkingControls>) => dispatch({ type: 'set', patch });
+
+  const timeSeries: Series[] = useMemo(
+    () => [
+      { key: 'tensor', className: 'is-tensor', points: c.points.map((p) => [p.C, p.sum.tensorSeconds] as const) },
+      { key: 'memory', className: 'is-memory', points: c.points.map((p) => [p.C, p.sum.memorySeconds] as const) },
+      { key: 'seq', className: 'is-seq', points: c.points.map((p) => [p.C, p.sum.sequentialSeconds] as const) },
+      { key: 'max', className: 'is-max', points: c.points.map((p) => [p.C, p.maxTotal] as const) },
+      { key: 'sum', className: 'is-total', points: c.points.map((p) => [p.C, p.sum.totalSeconds] as const) },
+    ],
+    [c],
+  );
+  const flopsSeries: Series[] = useMemo(
+    () => [{ key: 'flops', className: 'is-flops', points: c.points.map((p) => [p.C, p.flopsRatio] as const) }],
+    [c],
+  );
+
+  const timeMax = Math.max(...c.points.map((p) => p.sum.totalSeconds), c.recurrent.totalSeconds) * 1.5;
+  const timeMin = Math.min(...c.points.map((p) => p.maxTotal)) / 25;
+  const flopsMax = Math.max(...c.points.map((p) => p.flopsRatio)) * 1.5;
+  const optSum = Math.round(c.optimumSum.C);
+  const optMax = Math.round(c.optimumMax.C);
+  const timeMarkers: Marker[] = [
+    { key: 'recurrent', className: 'is-recurrent', x: 1, y: c.recurrent.totalSeconds, label: 'recurrent kernel', hollow: true },
+    { key: 'optMax', className: 'is-optimum-max', x: c.optimumMax.C, y: c.optimumMax.time.totalSeconds, label: `${optMax}`, labelBelow: true },
+    { key: 'optSum', className: 'is-optimum', x: c.optimumSum.C, y: c.optimumSum.time.totalSeconds, label: `fastest C ≈ ${optSum}` },
+  ];
+  const flopsMarkers: Marker[] = [
+    { key: 'current', className: 'is-current', x: controls.C, y: current.flopsRatio, label: formatRatio(current.flopsRatio) },
+  ];
+
+  const cur = current.sum;
+  const steps = Math.ceil(controls.L / controls.C);
+  const totalFlops = current.flopsRatio * 6 * controls.d * controls.d * controls.L * controls.bh;
+  const parts = [
+    { key: 'tensor', label: 'tensor-core work', seconds: cur.tensorSeconds, className: 'is-tensor' },
+    { key: 'memory', label: 'memory traffic', seconds: cur.memorySeconds, className: 'is-memory' },
+    { key: 'seq', label: 'sequential steps', seconds: cur.sequentialSeconds, className: 'is-seq' },
+    { key: 'fixed', label: 'launch overhead', seconds: cur.overheadSeconds, className: 'is-fixed' },
+  ];
+  const counts = diagramCounts(tokens, controls.C);
+  const cLog = Math.log2(controls.C);
+  const Lmax = Math.log2(controls.L);
+
+  return (
+    <div className="chunking-figure" data-hydrated={hydrated ? 'true' : undefined}>
+      <div className="chunking-top">
+        <div className="chunking-control chunking-c">
+          <label htmlFor="chunking-C">Chunk size C</label>
+          <input
+            id="chunking-C"
+            type="range"
+            min={0}
+            max={Lmax}
+            step={1}
+            value={cLog}
+            aria-valuetext={`C = ${formatInteger(controls.C)}`}
+            onChange={(e) => set({ C: 2 ** Number(e.currentTarget.value) })}
+          />
+          <span className="chunking-value" aria-hidden="true">C = {formatInteger(controls.C)}</span>
+        </div>
+        <div className="chunking-diagram-wrap">
+          <ChunkDiagram tokens={tokens} C={controls.C} />
+          <div className="chunking-diagram-notes">
+            <p>
+              The first {tokens} tokens{' '}
+              {controls.C >= tokens ? `lie inside one chunk of ${formatInteger(controls.C)}` : `in ${counts.chunks} chunks of ${controls.C}`}.
+            </p>
+            <ul className="chunking-key">
+              <li>
+                <Swatch className="is-block" /> read directly, in a masked block ({counts.direct} pairs)
+              </li>
+              <li>
+                <Swatch className="is-via-state" /> reached only through the state ({counts.viaState} pairs)
+              </li>
+              <li>
+                <Swatch className="is-state" /> state S carried forward: {counts.chunks} sequential{' '}
+                {counts.chunks === 1 ? 'update' : 'updates'}
+              </li>
+            </ul>
+          </div>
+        </div>
+      </div>
+
+      <fieldset className="chunking-controls">
+        <legend>Workload and hardware</legend>
+        <div className="chunking-control">
+          <label htmlFor="chunking-gpu">GPU</label>
+          <select id="chunking-gpu" value={controls.gpu} onChange={(e) => set({ gpu: e.currentTarget.value })}>
+            {gpus.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="chunking-control">
+          <label htmlFor="chunking-L">Sequence length L</label>
+          <input
+            id="chunking-L"
+            type="range"
+            min={L_EXPONENTS.min}
+            max={L_EXPONENTS.max}
+            step={1}
+            value={Lmax}
+            aria-valuetext={`L = ${formatInteger(controls.L)} tokens`}
+            onChange={(e) => set({ L: 2 ** Number(e.currentTarget.value) })}
+          />
+          <span className="chunking-value" aria-hidden="true">{formatInteger(controls.L)} tokens</span>
+        </div>
+        <div className="chunking-control">
+          <label htmlFor="chunking-bh">Heads B·H</label>
+          <input
+            id="chunking-bh"
+            type="range"
+            min={BH_EXPONENTS.min}
+            max={BH_EXPONENTS.max}
+            step={1}
+            value={Math.log2(controls.bh)}
+            aria-valuetext={`B·H = ${controls.bh}`}
+            onChange={(e) => set({ bh: 2 ** Number(e.currentTarget.value) })}
+          />
+          <span className="chunking-value" aria-hidden="true">{controls.bh}</span>
+        </div>
+        <div className="chunking-control">
+          <label htmlFor="chunking-d">Head dimension d</label>
+          <select id="chunking-d" value={controls.d} onChange={(e) => set({ d: Number(e.currentTarget.value) })}>
+            {HEAD_DIMS.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="chunking-control">
+          <label htmlFor="chunking-tau">Per-step latency τ₀</label>
+          <input
+            id="chunking-tau"
+            type="range"
+            min={TAU.min}
+            max={TAU.max}
+            step={TAU.step}
+            value={controls.tau}
+            aria-valuetext={`τ₀ = ${controls.tau} microseconds`}
+            onChange={(e) => set({ tau: roundTau(Number(e.currentTarget.value)) })}
+          />
+          <span className="chunking-value" aria-hidden="true">{controls.tau.toFixed(2)} µs</span>
+        </div>
+        <div className="chunking-control chunking-reset">
+          <button type="button" onClick={() => dispatch({ type: 'reset', controls: defaults })}>
+            Reset
+          </button>
+        </div>
+      </fieldset>
+
+      <div className="chunking-charts">
+        <LogChart
+          title="FLOPs relative to the recurrent form"
+          description={describeFlops(c, current)}
+          xMax={controls.L}
+          yMin={1}
+          yMax={flopsMax}
+          formatY={formatDecade}
+          series={flopsSeries}
+          markers={flopsMarkers}
+          currentX={controls.C}
+          legend={
+            <>
+              <span className="chunking-chart-title">FLOPs relative to the recurrent form</span>
+              <span>
+                <Swatch className="is-flops" /> total FLOPs ÷ 6<var>d</var>² per token
+              </span>
+            </>
+          }
+        />
+        <LogChart
+          title={`Modelled prefill time on ${gpu.name}`}
+          description={describeTime(c, gpu.name)}
+          xMax={controls.L}
+          yMin={timeMin}
+          yMax={timeMax}
+          formatY={formatTime}
+          series={timeSeries}
+          markers={timeMarkers}
+          currentX={controls.C}
+          legend={
+            <>
+              <span className="chunking-chart-title">Modelled prefill time on {gpu.name}</span>
+              <span>
+                <Swatch className="is-total" /> total, no overlap
+              </span>
+              <span>
+                <Swatch className="is-max" /> total, full overlap
+              </span>
+              <span>
+                <Swatch className="is-tensor" /> tensor cores
+              </span>
+              <span>
+                <Swatch className="is-memory" /> memory
+              </span>
+              <span>
+                <Swatch className="is-seq" /> sequential steps
+              </span>
+            </>
+          }
+        />
+      </div>
+
+      <div className="chunking-split">
+        <p className="chunking-split-title">
+          Where the time goes at C = {formatInteger(controls.C)} (no overlap): {formatTime(cur.totalSeconds)}
+        </p>
+        <div className="chunking-bar" aria-hidden="true">
+          {parts.map((p) => (
+            <span
+              key={p.key}
+              className={`chunking-bar-part ${p.className}`}
+              style={{ width: `${(100 * p.seconds) / cur.totalSeconds}%` }}
+            />
+          ))}
+        </div>
+        <ul className="chunking-parts">
+          {parts.map((p) => (
+            <li key={p.key}>
+              <Swatch className={p.className} /> {p.label}: {formatTime(p.seconds)} (
+              {Math.round((100 * p.seconds) / cur.totalSeconds)}%)
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <p className="chunking-readout" role="status" aria-live="polite">
+        C = {formatInteger(controls.C)} on {gpu.name}: {formatFlops(totalFlops)} ({formatRatio(current.flopsRatio)} the
+        recurrent form), {formatInteger(steps)} sequential {steps === 1 ? 'step' : 'steps'}, modelled{' '}
+        {formatTime(cur.totalSeconds)} without overlap, {formatTime(current.maxTotal)} with full overlap. Fastest: C ≈{' '}
+        {optSum} without overlap, ≈ {optMax} with it.
+      </p>
+
+      <details className="chunking-table" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
+        <summary>The curves as a table</summary>
+        {tableOpen ? (
+          <div className="chunking-table-scroll">
+            <table>
+              <caption>
+                {gpu.name}, L = {formatInteger(controls.L)}, B·H = {controls.bh}, d = {controls.d}, τ₀ ={' '}
+                {controls.tau.toFixed(2)} µs
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">C</th>
+                  <th scope="col">FLOPs ÷ recurrent</th>
+                  <th scope="col">steps</th>
+                  <th scope="col">time, no overlap</th>
+                  <th scope="col">time, full overlap</th>
+                </tr>
+              </thead>
+              <tbody>
+                {c.points
+                  .filter((_, k) => k % 6 === 0)
+                  .map((p) => (
+                    <tr key={p.C}>
+                      <th scope="row">{formatPowerOfTwo(p.C)}</th>
+                      <td>{formatRatio(p.flopsRatio)}</td>
+                      <td>{formatInteger(Math.ceil(controls.L / p.C))}</td>
+                      <td>{formatTime(p.sum.totalSeconds)}</td>
+                      <td>{formatTime(p.maxTotal)}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </details>
+    </div>
+  );
 }

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { measureInputToPaint, measureNoopFloor, type LatencyResult } from './latency';
+
+/** ~100 slider positions that sweep the whole range back and forth, so every change redraws both curves. */
+function sweep(min: number, max: number, count: number): number[] {
+  const span = max - min;
+  return Array.from({ length: count }, (_, i) => {
+    const phase = i % (2 * span);
+    return min + (phase < span ? phase + 1 : 2 * span - phase - 1);
+  });
+}
+
+function report(name: string, r: LatencyResult, floor: LatencyResult) {
+  console.log(
+    `chunking ${name}, 4x throttle, ${r.work.length} changes: work p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ` +
+      `max ${r.max.toFixed(1)} ms; with the wait for the frame p95 ${r.totalP95.toFixed(1)} ms; no-op floor p95 ${floor.p95.toFixed(1)} ms`,
+  );
+}
+
+test.describe('chunking: both curves repaint within a frame at 4x CPU throttling', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('./#chunking');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('#chunking-figure .chunking-figure[data-hydrated="true"]')).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('chunk-size slider', async ({ page }) => {
+    const values = sweep(0, 12, 100);
+    const before = await page.locator('#chunking-figure .chunking-current').first().getAttribute('x1');
+    const floor = await measureNoopFloor(page);
+    const result = await measureInputToPaint(page, '#chunking-C', values, { throttle: 4 });
+    report('chunk-size slider', result, floor);
+    // The sweep ended away from the default, so the marker on the curves has moved.
+    expect(await page.locator('#chunking-figure .chunking-current').first().getAttribute('x1')).not.toBe(before);
+    await expect(page.locator('#chunking-figure').getByRole('status')).toContainText(`C = ${(2 ** values.at(-1)!).toLocaleString('en-US')} on`);
+    expect(result.work).toHaveLength(100);
+    expect(result.p95).toBeLessThanOrEqual(16);
+  });
+
+  test('sequence-length slider', async ({ page }) => {
+    const values = sweep(10, 20, 100);
+    const before = await page.locator('#chunking-figure path.chunking-series.is-total').getAttribute('d');
+    const floor = await measureNoopFloor(page);
+    const result = await measureInputToPaint(page, '#chunking-L', values, { throttle: 4 });
+    report('sequence-length slider', result, floor);
+    expect(await page.locator('#chunking-figure path.chunking-series.is-total').getAttribute('d')).not.toBe(before);
+    expect(result.work).toHaveLength(100);
+    expect(result.p95).toBeLessThanOrEqual(16);
+  });
+});
