@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Property and statistical tests run thousands of cases; a busy two-core machine needs room.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
