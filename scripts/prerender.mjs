@@ -1,6 +1,6 @@
 // Writes the server-rendered page into the client build's index.html, so dist/ serves
 // every word, equation and caption before (and without) any script.
-import { readFile, writeFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, writeFile, rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
@@ -9,13 +9,19 @@ const template = path.join(root, 'dist', 'index.html');
 const serverEntry = path.join(root, 'dist-ssr', 'entry-server.js');
 
 try {
-  const { render } = await import(pathToFileURL(serverEntry).href);
+  const { render, dataFiles } = await import(pathToFileURL(serverEntry).href);
   const { html, head } = render(process.env.SITE_URL || undefined);
   const page = await readFile(template, 'utf8');
   if (!page.includes('<!--app-->') || !page.includes('<!--head-->')) {
     throw new Error('dist/index.html has no <!--app--> or <!--head--> placeholder');
   }
   await writeFile(template, page.replace('<!--head-->', head).replace('<!--app-->', html));
+  // The data behind the page, served beside it so its download links work without script.
+  for (const file of dataFiles()) {
+    const out = path.join(root, 'dist', file.path);
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, file.text);
+  }
   await rm(path.join(root, 'dist-ssr'), { recursive: true, force: true });
   console.log(`prerendered dist/index.html (${(html.length / 1024).toFixed(1)} KiB of markup)`);
 } catch (error) {

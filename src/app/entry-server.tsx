@@ -5,6 +5,9 @@ import { Page } from './Page';
 import { headTags } from './meta';
 import { typesetAll } from '../essay/typeset';
 import { equations } from '../essay/equations';
+import { architectures } from '../content/architectures';
+import { architecturesCsv } from '../content/csv';
+import { DOWNLOADS } from '../essay/sections/Shipping';
 
 export function render(siteUrl?: string): { html: string; head: string } {
   // Fails the build naming the first bad equation, even one no section uses yet.
@@ -15,4 +18,12 @@ export function render(siteUrl?: string): { html: string; head: string } {
     </StrictMode>,
   );
   return { html, head: headTags(siteUrl) };
+}
+
+/** The files the page offers for download, written next to index.html by the prerender. */
+export function dataFiles(): { path: string; text: string }[] {
+  return [
+    { path: DOWNLOADS.json, text: `${JSON.stringify(architectures, null, 2)}\n` },
+    { path: DOWNLOADS.csv, text: architecturesCsv(architectures) },
+  ];
 }

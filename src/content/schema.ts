@@ -1,6 +1,7 @@
 /**
  * The shape of data/architectures.json. Every figure carries its status and source;
- * "not published" is a value in its own right, never a missing field.
+ * "not published" is a value in its own right, never a missing field. Shares are derived
+ * in ./architectures.ts and ./shipping.ts, so the strict schema refuses a stored one.
  */
 import { z } from 'zod';
 
@@ -8,7 +9,16 @@ export const NOT_PUBLISHED = 'not published' as const;
 
 const status = z.enum(['official', 'config', 'secondary', 'derived']);
 const source = z.url({ protocol: /^https$/, message: 'source must be an https URL' });
-const isoDate = z.iso.date({ message: 'expected an ISO date (YYYY-MM-DD)' });
+
+/** A calendar date, or a month where only the month is published (both ISO 8601). */
+function isIsoDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(s);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), m[3] === undefined ? 1 : Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+const isoDate = z.string().refine(isIsoDate, { message: 'expected an ISO date (YYYY-MM-DD, or YYYY-MM when only the month is published)' });
 
 const published = <T extends z.ZodType>(value: T) =>
   z.strictObject({ value, status, source, note: z.string().min(1).optional() });
@@ -20,31 +30,91 @@ const notPublished = z.strictObject({
   note: z.string().min(1).optional(),
 });
 
-export const countFigure = z.union([published(z.number().positive().finite()), notPublished]);
+/** A figure, or an explicit "not published"; a missing one is named as such, not as "invalid". */
+const orNotPublished = <T extends z.ZodType>(figure: T) =>
+  z.union([figure, notPublished], {
+    error: (issue) => (issue.input === undefined ? 'required: give the figure, or "not published" when none was found' : undefined),
+  });
+
+export const countFigure = orNotPublished(published(z.number().positive().finite()));
 export const dateFigure = published(isoDate);
+export const textFigure = orNotPublished(published(z.string().min(1)));
+
+/** The kinds of context a layer may read; a model lists every kind some of its layers use. */
+export const LAYER_READS = ['every token', 'a fixed-size state', 'a sliding window', 'selected tokens', 'compressed entries'] as const;
+export type LayerRead = (typeof LAYER_READS)[number];
+
+const EXPERT_FIELDS = ['expertsRouted', 'expertsActive', 'expertsShared'] as const;
 
 export const modelSchema = z
   .strictObject({
     id: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'id must be lower-case letters, digits, dots and dashes'),
     name: z.string().min(1),
     lab: z.string().min(1),
+    /** GPT-2 small: the dense baseline every other row is read against. */
     reference: z.boolean(),
-    released: dateFigure,
+    /** One of the eight architectures of the shipping table. */
+    featured: z.boolean(),
+    /** A mixture of experts; a dense model fires every parameter on every token. */
+    moe: z.boolean(),
+    released: orNotPublished(dateFigure),
     totalParams: published(z.number().int().positive()),
     headlineParams: published(z.number().int().positive()).optional(),
     activeParams: published(z.number().int().positive()),
     layers: countFigure,
-    contextTokens: countFigure,
     linearLayers: countFigure.optional(),
     fullAttentionLayers: countFigure.optional(),
+    /** Which part of the context each layer may read, in plain words. */
+    attention: textFigure,
+    layerReads: z.array(z.enum(LAYER_READS)),
     expertsRouted: countFigure.optional(),
     expertsActive: countFigure.optional(),
     expertsShared: countFigure.optional(),
+    contextTokens: countFigure,
+    licence: textFigure,
     depthSummaryEvery: countFigure.optional(),
   })
-  .refine((m) => m.activeParams.value <= m.totalParams.value, {
-    message: 'active parameters exceed total parameters',
-    path: ['activeParams', 'value'],
+  .superRefine((m, ctx) => {
+    if (m.activeParams.value > m.totalParams.value) {
+      ctx.addIssue({ code: 'custom', message: 'active parameters exceed total parameters', path: ['activeParams', 'value'] });
+    }
+    if (!m.moe && m.activeParams.value !== m.totalParams.value) {
+      ctx.addIssue({ code: 'custom', message: 'a dense model fires every parameter: active must equal total', path: ['activeParams', 'value'] });
+    }
+    if (m.moe) {
+      for (const field of EXPERT_FIELDS) {
+        if (!m[field]) ctx.addIssue({ code: 'custom', message: 'required for a mixture of experts (use "not published" if unknown)', path: [field] });
+      }
+      const routed = m.expertsRouted?.value;
+      const active = m.expertsActive?.value;
+      if (typeof routed === 'number' && typeof active === 'number' && active > routed) {
+        ctx.addIssue({ code: 'custom', message: 'more experts active than routed', path: ['expertsActive', 'value'] });
+      }
+    } else {
+      for (const field of EXPERT_FIELDS) {
+        if (m[field]) ctx.addIssue({ code: 'custom', message: 'a dense model has no experts', path: [field] });
+      }
+    }
+    const layers = m.layers.value;
+    const linear = m.linearLayers?.value;
+    const full = m.fullAttentionLayers?.value;
+    if (typeof layers === 'number' && typeof linear === 'number' && typeof full === 'number' && linear + full > layers) {
+      ctx.addIssue({ code: 'custom', message: 'linear and full-attention layers add up to more than the layers', path: ['layers', 'value'] });
+    }
+    if (m.reference && m.featured) {
+      ctx.addIssue({ code: 'custom', message: 'the reference model cannot also be one of the featured models', path: ['featured'] });
+    }
+    if ((m.reference || m.featured) && m.released.status === NOT_PUBLISHED) {
+      ctx.addIssue({ code: 'custom', message: 'a model in the table needs a release date', path: ['released'] });
+    }
+    const described = m.attention.status !== NOT_PUBLISHED;
+    if (described !== m.layerReads.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: described ? 'list what its layers read when the attention is described' : 'nothing can be listed when the attention is not published',
+        path: ['layerReads'],
+      });
+    }
   });
 
 export const architecturesSchema = z
@@ -60,3 +130,4 @@ export const architecturesSchema = z
 export type Model = z.output<typeof modelSchema>;
 export type Architectures = z.output<typeof architecturesSchema>;
 export type Figure = z.output<typeof countFigure>;
+export type TextFigure = z.output<typeof textFigure>;

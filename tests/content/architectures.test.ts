@@ -77,3 +77,116 @@ describe('a malformed data file', () => {
     expect(() => parseArchitectures(data)).not.toThrow();
   });
 });
+
+describe('the architectures of the shipping table', () => {
+  const byId = (id: string) => {
+    const m = architectures.models.find((x) => x.id === id);
+    if (!m) throw new Error(`no ${id}`);
+    return m;
+  };
+
+  it('holds the eight of the issue, GPT-2 small as the only reference, and the five other models checked', () => {
+    const featured = architectures.models.filter((m) => m.featured).map((m) => m.name);
+    expect(featured.sort()).toEqual(
+      ['Kimi K3', 'Qwen3.8-2.4T-A95B', 'DeepSeek-V4-Pro', 'Kimi K2.6', 'GLM-5.2', 'MiniMax-M3', 'gpt-oss-120b', 'Nemotron 3 Ultra'].sort(),
+    );
+    expect(architectures.models.filter((m) => m.reference).map((m) => m.id)).toEqual(['gpt-2-small']);
+    const others = architectures.models.filter((m) => !m.featured && !m.reference).map((m) => m.name);
+    expect(others.sort()).toEqual(['DeepSeek-V4-Flash', 'Kimi Linear 48B-A3B', 'MiMo-V2.5-Pro', 'Mistral Large 3', 'Qwen3.5-397B-A17B']);
+  });
+
+  // Active shares as the research notes computed them (architectures.md §3.1, §3.2), to two decimals.
+  const published: Record<string, number> = {
+    'kimi-k3': 3.71,
+    'qwen3.8-2.4t-a95b': 3.96,
+    'deepseek-v4-pro': 3.06,
+    'kimi-k2.6': 3.2,
+    'glm-5.2': 5.38,
+    'minimax-m3': 5.37,
+    'gpt-oss-120b': 4.37,
+    'nemotron-3-ultra': 10.0,
+    'mimo-v2.5-pro': 4.12,
+    'deepseek-v4-flash': 4.58,
+    'qwen3.5-397b-a17b': 4.28,
+    'mistral-large-3': 6.07,
+    'kimi-linear-48b-a3b': 6.25,
+  };
+  for (const [id, percent] of Object.entries(published)) {
+    it(`${id} fires ${percent}% of its parameters per token`, () => {
+      const m = byId(id);
+      expect(Math.round((m.activeParams.value / m.totalParams.value) * 10000) / 100).toBe(percent);
+    });
+  }
+
+  it('says in words what the layer counts say for K3, and keeps the depth summary every 12 layers', () => {
+    const k3 = byId('kimi-k3');
+    const k = k3Facts();
+    expect(k3.attention.value).toContain(`${k.linearLayers} Kimi Delta Attention layers`);
+    expect(k3.attention.value).toContain(`${k.fullAttentionLayers} gated MLA layers`);
+    expect(k.depthSummaryEvery).toBe(12);
+  });
+
+  it('never infers: a model in the table with no licence says "not published", with a note saying why', () => {
+    for (const id of ['qwen3.8-2.4t-a95b', 'minimax-m3', 'nemotron-3-ultra']) {
+      const licence = byId(id).licence;
+      expect(licence.status, id).toBe('not published');
+      expect(licence.value, id).toBe('not published');
+      expect(licence.note, id).toBeTruthy();
+    }
+    expect(byId('gpt-oss-120b').expertsShared?.status).toBe('not published');
+  });
+
+  it('gives every featured model a release date, a layer count, its experts and what its layers read', () => {
+    for (const m of architectures.models.filter((x) => x.featured)) {
+      expect(m.released.value, m.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(typeof m.layers.value, m.id).toBe('number');
+      expect(m.moe, m.id).toBe(true);
+      expect(typeof m.expertsRouted?.value, m.id).toBe('number');
+      expect(m.layerReads.length, m.id).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('corrupted copies of the file', () => {
+  const fails = (name: string) => () => parseArchitectures(fixture(`architectures.${name}.json`), 'data/architectures.json');
+
+  it('an impossible date fails naming the model and the field', () => {
+    expect(fails('bad-date')).toThrow(/data\/architectures\.json: entry models\[2\] "qwen3\.8-2\.4t-a95b", field released\.value: expected an ISO date/);
+  });
+
+  it('a missing field fails naming the model and the field', () => {
+    expect(fails('missing-field')).toThrow(/entry models\[3\] "deepseek-v4-pro", field licence: required/);
+  });
+
+  it('a stored share is refused: shares are derived, never stored', () => {
+    expect(fails('stored-share')).toThrow(/entry models\[8\] "nemotron-3-ultra", field \(root\): Unrecognized key: "activeShare"/);
+  });
+
+  const mutate = (fn: (models: Record<string, Record<string, unknown>>) => void) => {
+    const data = structuredClone(architectures) as unknown as { models: Record<string, unknown>[] };
+    const byId = Object.fromEntries(data.models.map((m) => [m.id as string, m])) as Record<string, Record<string, unknown>>;
+    fn(byId);
+    return () => parseArchitectures(data, 'x.json');
+  };
+
+  it('refuses more experts active than routed', () => {
+    expect(mutate((m) => ((m['glm-5.2']!.expertsActive as { value: number }).value = 300))).toThrow(/"glm-5\.2", field expertsActive\.value: more experts active than routed/);
+  });
+
+  it('refuses a mixture of experts without its expert counts, and a dense model with them', () => {
+    expect(mutate((m) => delete m['minimax-m3']!.expertsShared)).toThrow(/"minimax-m3", field expertsShared: required for a mixture of experts/);
+    expect(mutate((m) => (m['gpt-2-small']!.expertsRouted = { value: 8, status: 'official', source: 'https://github.com/openai/gpt-2' }))).toThrow(
+      /"gpt-2-small", field expertsRouted: a dense model has no experts/,
+    );
+  });
+
+  it('refuses a non-positive count and a plain-http source anywhere in the file', () => {
+    expect(mutate((m) => ((m['kimi-k2.6']!.layers as { value: number }).value = 0))).toThrow(/"kimi-k2\.6", field layers/);
+    expect(mutate((m) => ((m['gpt-oss-120b']!.licence as { source: string }).source = 'http://example.org'))).toThrow(/"gpt-oss-120b", field licence/);
+  });
+
+  it('accepts a month where only the month is published, and rejects a month that does not exist', () => {
+    expect(mutate((m) => ((m['minimax-m3']!.released as { value: string }).value = '2026-06'))).not.toThrow();
+    expect(mutate((m) => ((m['minimax-m3']!.released as { value: string }).value = '2026-13'))).toThrow(/"minimax-m3", field released/);
+  });
+});

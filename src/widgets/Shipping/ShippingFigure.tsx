@@ -1,6 +1,178 @@
-/** The shipping figure (interactive part). */
-export type ShippingFigureProps = Record<string, never>;
+/**
+ * "What ships today": the table of eight architectures with GPT-2 small pinned below as
+ * the reference. The server renders every row; hydration adds sorting (headers, a select
+ * and a direction button) and keeps the order in the URL as sort and dir.
+ */
+import { useEffect, useId, useState } from 'react';
+import './shipping.css';
+import {
+  announce,
+  type Cell,
+  COLUMNS,
+  DEFAULT_SORT,
+  directionWords,
+  firstDirection,
+  fromQuery,
+  nextSort,
+  type Row,
+  type SortState,
+  sortRows,
+  toQuery,
+} from './sort';
 
-export function ShippingFigure(_props: ShippingFigureProps) {
-  return null;
+export interface ShippingFigureProps {
+  /** The featured architectures, in file order. */
+  rows: Row[];
+  /** GPT-2 small: pinned under the table whatever the order. */
+  reference: Row;
+  /** The share at which a bar is full. */
+  barMax: number;
+  /** What the bars show, for a reader who cannot see them. */
+  description: string;
+  /** Prefix of the id of each model's note below the table. */
+  notePrefix: string;
+}
+
+function useUrlSort(): [SortState, (s: SortState) => void] {
+  const [state, setState] = useState<SortState>(DEFAULT_SORT);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const fromUrl = fromQuery(window.location.search);
+    if (fromUrl) setState(fromUrl);
+    setReady(true);
+  }, []);
+  useEffect(() => {
+    if (!ready) return;
+    const { pathname, search, hash } = window.location;
+    const next = toQuery(search, state);
+    if (next !== search) window.history.replaceState(window.history.state, '', `${pathname}${next}${hash}`);
+  }, [ready, state]);
+  return [state, setState];
+}
+
+function CellText({ cell }: { cell: Cell }) {
+  if (cell.spoken === undefined) return <>{cell.text}</>;
+  return (
+    <>
+      <span aria-hidden="true">{cell.text}</span>
+      <span className="shipping-sr">{cell.spoken}</span>
+    </>
+  );
+}
+
+/** The label each figure carries when the table folds into cards on a narrow screen. */
+const LABELS = Object.fromEntries(COLUMNS.map((c) => [c.key, 'short' in c ? c.short : c.label])) as Record<string, string>;
+
+function ShareCell({ row, barMax }: { row: Row; barMax: number }) {
+  const over = row.share > barMax;
+  const width = `${Math.min(row.share / barMax, 1) * 100}%`;
+  return (
+    <td className="col-share" data-label={LABELS.share}>
+      <span className="shipping-share">
+        <span className={over ? 'shipping-bar is-over' : 'shipping-bar'} aria-hidden="true">
+          <span style={{ width }} />
+        </span>
+        <span className="shipping-share-text">{row.cells.share.text}</span>
+      </span>
+    </td>
+  );
+}
+
+function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: number; notePrefix: string; reference?: boolean }) {
+  return (
+    <tr data-model={row.id}>
+      <th scope="row" className="col-name">
+        <a href={`#${notePrefix}${row.id}`}>{row.name}</a>
+        <span className="shipping-lab">{reference ? `${row.lab} · reference` : row.lab}</span>
+      </th>
+      {COLUMNS.slice(1).map(({ key }) => {
+        if (key === 'share') return <ShareCell key={key} row={row} barMax={barMax} />;
+        const cell = row.cells[key];
+        const missing = cell.sort === null && cell.text === 'not published';
+        return (
+          <td key={key} className={missing ? `col-${key} is-missing` : `col-${key}`} data-label={LABELS[key]}>
+            <CellText cell={cell} />
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+export function ShippingFigure({ rows, reference, barMax, description, notePrefix }: ShippingFigureProps) {
+  const [sort, setSort] = useUrlSort();
+  const uid = useId();
+  const captionId = `${uid}-caption`;
+  const descriptionId = `${uid}-description`;
+  const selectId = `${uid}-sort`;
+  const sorted = sortRows(rows, sort);
+  const onSelect = (value: string) => {
+    const picked = COLUMNS.find((c) => c.key === value);
+    if (picked && picked.key !== sort.key) setSort({ key: picked.key, dir: firstDirection(picked.key) });
+  };
+
+  return (
+    <div className="shipping-figure">
+      <div className="shipping-controls">
+        <label htmlFor={selectId}>Sort by</label>
+        <select id={selectId} value={sort.key} onChange={(e) => onSelect(e.target.value)}>
+          {COLUMNS.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={() => setSort({ ...sort, dir: sort.dir === 'asc' ? 'desc' : 'asc' })}>
+          <span className="shipping-sr">Order: </span>
+          {directionWords(sort.key, sort.dir)}
+        </button>
+        <button type="button" onClick={() => setSort(DEFAULT_SORT)}>
+          Reset order
+        </button>
+      </div>
+      <p className="shipping-readout" role="status" aria-live="polite">
+        {announce(rows, sort)}
+      </p>
+      <p id={descriptionId} className="shipping-sr">
+        {description}
+      </p>
+      <p className="shipping-scroll-hint" aria-hidden="true">
+        The table scrolls sideways for the remaining columns.
+      </p>
+      <div className="shipping-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className="shipping-table" aria-describedby={descriptionId}>
+          <caption id={captionId} className="shipping-sr">
+            {rows.length} open-weight architectures and {reference.name} for reference
+          </caption>
+          <thead>
+            <tr>
+              {COLUMNS.map(({ key, label }) => {
+                const active = sort.key === key;
+                return (
+                  <th key={key} scope="col" className={`col-${key}`} aria-sort={active ? ARIA_SORT[sort.dir] : undefined}>
+                    <button type="button" className="shipping-sort" onClick={() => setSort(nextSort(sort, key))}>
+                      {label}
+                      <span className="shipping-sort-icon" aria-hidden="true">
+                        {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((row) => (
+              <ModelRow key={row.id} row={row} barMax={barMax} notePrefix={notePrefix} />
+            ))}
+          </tbody>
+          <tbody className="shipping-reference">
+            <ModelRow row={reference} barMax={barMax} notePrefix={notePrefix} reference />
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
 }

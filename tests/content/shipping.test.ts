@@ -1,0 +1,279 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { architectures, parseArchitectures } from '../../src/content/architectures';
+import { architecturesCsv, csvField } from '../../src/content/csv';
+import {
+  barMax,
+  compactParams,
+  fourPercentSentence,
+  k3Ratio,
+  modelNote,
+  othersSentence,
+  readsSentence,
+  shareFacts,
+  sixPercentSentence,
+  sixPercentVerdict,
+  smallerSparseSentence,
+  tableNotes,
+  tableRow,
+  trillionSentence,
+  twoLargestSentence,
+} from '../../src/content/shipping';
+import type { Architectures } from '../../src/content/schema';
+import { render } from '../../src/app/entry-server';
+
+const fixturePath = (name: string) => new URL(`../fixtures/architectures.${name}.json`, import.meta.url);
+const fixture = (name: string): Architectures => parseArchitectures(JSON.parse(readFileSync(fixturePath(name), 'utf8')));
+
+/** A copy of the data with one model's active parameters changed, still valid. */
+function withActive(changes: Record<string, number>): Architectures {
+  const data = structuredClone(architectures);
+  for (const m of data.models) if (m.id in changes) m.activeParams.value = changes[m.id]!;
+  return parseArchitectures(data);
+}
+
+const share = (id: string, data = architectures) => {
+  const m = data.models.find((x) => x.id === id)!;
+  return m.activeParams.value / m.totalParams.value;
+};
+
+describe('the questions the section asks of the data', () => {
+  const f = shareFacts();
+
+  it('finds the largest share among the eight, and it is the outlier above 6%', () => {
+    expect(f.shares).toHaveLength(8);
+    expect(f.highest.model.name).toBe('Nemotron 3 Ultra');
+    expect(f.highest.share).toBeCloseTo(55 / 550, 12);
+    expect(f.over6.map((s) => s.model.name)).toEqual(['Nemotron 3 Ultra']);
+    expect(f.within6).toHaveLength(7);
+  });
+
+  it('counts four under 4%: the four models of a trillion parameters or more', () => {
+    expect(f.under4.map((s) => s.model.name)).toEqual(['DeepSeek-V4-Pro', 'Kimi K2.6', 'Kimi K3', 'Qwen3.8-2.4T-A95B']);
+    for (const s of f.under4) expect(s.model.totalParams.value).toBeGreaterThanOrEqual(1e12);
+  });
+
+  it('names the two largest by total parameters', () => {
+    expect(f.twoLargest.map((s) => s.model.name)).toEqual(['Kimi K3', 'Qwen3.8-2.4T-A95B']);
+  });
+
+  it('draws the bars to the largest share, rounded up to a whole 2%', () => {
+    expect(barMax(f)).toBeCloseTo(0.1, 12);
+    expect(barMax(shareFacts(withActive({ 'nemotron-3-ultra': 56e9 })))).toBeCloseTo(0.12, 12);
+  });
+
+  it('gives the K3 to GPT-2 ratio as about 22,500, and 836 copies active per token', () => {
+    // 2.8e12 / 124,439,808 = 22,500.8; 104e9 / 124,439,808 = 835.7.
+    expect(k3Ratio()).toEqual({ about: '22,500', activeCopies: '836' });
+  });
+});
+
+describe('the sentences follow the data', () => {
+  it('says what the data says about 6%, and names the outlier', () => {
+    const f = shareFacts();
+    expect(sixPercentSentence(f)).toBe(
+      `Seven of the eight fire between 3.06% (DeepSeek-V4-Pro) and 5.38% (GLM-5.2) of their parameters on a token. The outlier is Nemotron 3 Ultra, at 10.00%.`,
+    );
+    expect(sixPercentVerdict(f)).toMatch(/does not hold: Nemotron 3 Ultra breaks it\.$/);
+  });
+
+  it('changes when a fixture removes the outlier', () => {
+    const f = shareFacts(fixture('no-outlier'));
+    const expected = ((30e9 / 550e9) * 100).toFixed(2);
+    expect(sixPercentSentence(f)).toBe(`None of the eight fires more than 6% of its parameters on a token; the highest share is Nemotron 3 Ultra\u2019s, ${expected}%.`);
+    expect(sixPercentVerdict(f)).toMatch(/holds\.$/);
+  });
+
+  it('names every outlier when there are several, highest first', () => {
+    const f = shareFacts(withActive({ 'glm-5.2': 60e9 }));
+    expect(sixPercentSentence(f)).toMatch(/^Six of the eight fire between/);
+    expect(sixPercentSentence(f)).toMatch(/The outliers are Nemotron 3 Ultra \(10\.00%\) and GLM-5\.2 \(8\.06%\)\.$/);
+    expect(sixPercentVerdict(f)).toMatch(/Nemotron 3 Ultra and GLM-5\.2 break it/);
+  });
+
+  it('counts under 4% from the data', () => {
+    expect(fourPercentSentence(shareFacts())).toBe(
+      'Four of the eight fire under 4%: DeepSeek-V4-Pro (3.06%), Kimi K2.6 (3.20%), Kimi K3 (3.71%) and Qwen3.8-2.4T-A95B (3.96%).',
+    );
+    expect(fourPercentSentence(shareFacts(withActive({ 'deepseek-v4-pro': 80e9 })))).toMatch(/^Three of the eight fire under 4%/);
+  });
+
+  it('holds "the two largest fire under 4%", the second only just, and says otherwise when it fails', () => {
+    expect(twoLargestSentence(shareFacts())).toBe(
+      'The two largest, Kimi K3 (2.8 trillion parameters) and Qwen3.8-2.4T-A95B (2.4 trillion), fire 3.71% and 3.96%: both under 4%, Qwen3.8-2.4T-A95B only just.',
+    );
+    expect(twoLargestSentence(shareFacts(withActive({ 'qwen3.8-2.4t-a95b': 100e9 })))).toMatch(/: only Kimi K3 is under 4%\.$/);
+    expect(twoLargestSentence(shareFacts(withActive({ 'qwen3.8-2.4t-a95b': 100e9, 'kimi-k3': 120e9 })))).toMatch(/: neither is under 4%\.$/);
+  });
+
+  it('says that smaller trillion-scale models are sparser still, and that size divides the eight at 4%', () => {
+    const f = shareFacts();
+    expect(smallerSparseSentence(f)).toBe(
+      'So under 4% is not a privilege of the very largest: DeepSeek-V4-Pro (1.6 trillion, 3.06%) and Kimi K2.6 (1 trillion, 3.20%) are sparser still.',
+    );
+    expect(trillionSentence(f)).toMatch(/^All four models with a trillion parameters or more fire under 4%, and none of the smaller ones does/);
+    expect(trillionSentence(shareFacts(withActive({ 'gpt-oss-120b': 4e9 })))).toMatch(/and so does gpt-oss-120b \(3\.42%\)\.$/);
+    expect(trillionSentence(shareFacts(withActive({ 'kimi-k2.6': 50e9 })))).toMatch(/^Size alone does not decide it: Kimi K2\.6 \(5\.00%\)/);
+  });
+
+  it('reports the models left out, two of them also above 6%', () => {
+    expect(othersSentence()).toBe(
+      'Five other recent models were checked and left out of the table (they are in the downloads): their shares run from 4.12% (MiMo-V2.5-Pro) to 6.25% (Kimi Linear 48B-A3B), and two of them, Mistral Large 3 (6.07%) and Kimi Linear 48B-A3B (6.25%), cross 6% as well. Which eight you pick decides whether a 6% line holds.',
+    );
+  });
+
+  it('answers the first question across the eight from what each model says its layers read', () => {
+    const s = readsSentence();
+    expect(s).toContain('in three (Kimi K3, Qwen3.8-2.4T-A95B and Nemotron 3 Ultra), some layers read the past only through a fixed-size state');
+    expect(s).toMatch(/Only Kimi K2\.6 still reads every token in every layer\.$/);
+    const data = structuredClone(architectures);
+    data.models.find((m) => m.id === 'kimi-k2.6')!.layerReads = ['a sliding window', 'every token'];
+    expect(readsSentence(parseArchitectures(data))).toMatch(/None of the eight reads every token in every layer\.$/);
+  });
+});
+
+describe('the section says exactly those sentences', () => {
+  // React separates adjacent text with empty comments; a reader never sees them.
+  const html = render().html.replace(/<!-- -->/g, '');
+  const claim = (name: string) => {
+    const m = new RegExp(`data-claim="${name}">([^<]*)<`).exec(html);
+    return m?.[1]?.replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+  };
+  const f = shareFacts();
+
+  it('renders each generated sentence into the prerendered page', () => {
+    expect(claim('six-percent')).toBe(sixPercentSentence(f));
+    expect(claim('six-verdict')).toBe(sixPercentVerdict(f));
+    expect(claim('four-percent')).toBe(fourPercentSentence(f));
+    expect(claim('two-largest')).toBe(twoLargestSentence(f));
+    expect(claim('others')).toBe(othersSentence());
+    expect(claim('k3-ratio')).toBe('about 22,500');
+    expect(claim('k3-share')).toBe(`${((104 / 2800) * 100).toFixed(2)}%`);
+  });
+
+  it('never repeats the false claim that none of the eight fires more than 6%', () => {
+    const text = html.replace(/<[^>]+>/g, ' ');
+    expect(text).not.toMatch(/not one fires more than six percent/i);
+    expect(text).toMatch(/Nemotron 3 Ultra, at 10\.00%/);
+  });
+
+  it('puts the table, every row and a note per model in the static HTML', () => {
+    for (const m of architectures.models.filter((x) => x.featured || x.reference)) {
+      expect(html).toContain(`data-model="${m.id}"`);
+      expect(html).toContain(`id="shipping-note-${m.id}"`);
+    }
+    expect(html).toMatch(/<a href="data\/architectures\.json" download="">/);
+    expect(html).toMatch(/<a href="data\/architectures\.csv" download="">/);
+  });
+});
+
+describe('the notes and the table rows', () => {
+  it('link every figure of every row to an https source, grouped by page', () => {
+    for (const note of tableNotes()) {
+      const m = architectures.models.find((x) => x.id === note.id)!;
+      const urls = new Set(note.sources.map((s) => s.url));
+      for (const [key, value] of Object.entries(m)) {
+        if (value && typeof value === 'object' && 'source' in value && value.source) {
+          expect(urls.has(value.source as string), `${m.id}.${key}`).toBe(true);
+        }
+      }
+      for (const s of note.sources) expect(s.url).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('answers both questions for K3, with the depth summary, and lists what a lab has not published', () => {
+    const k3 = modelNote(architectures.models.find((m) => m.id === 'kimi-k3')!);
+    expect(k3.reads).toContain('one summary per 12 layers');
+    expect(k3.fires).toBe('104 billion of 2.8 trillion parameters per token (3.71%): 16 of 896 routed experts, plus 2 shared.');
+    expect(k3.missing).toBeNull();
+    const ultra = modelNote(architectures.models.find((m) => m.id === 'nemotron-3-ultra')!);
+    expect(ultra.missing).toBe('Not published: full-attention layers and licence.');
+    const gpt2 = modelNote(architectures.models.find((m) => m.id === 'gpt-2-small')!);
+    expect(gpt2.fires).toBe('Dense: all 124.4 million parameters fire on every token (100.00%).');
+  });
+
+  it('writes "not published" into a cell and sorts it last', () => {
+    const row = tableRow(architectures.models.find((m) => m.id === 'minimax-m3')!);
+    expect(row.cells.licence).toEqual({ text: 'not published', sort: null });
+    const oss = tableRow(architectures.models.find((m) => m.id === 'gpt-oss-120b')!);
+    expect(oss.cells.experts.text).toBe('128 / 4 / not published');
+    expect(oss.cells.share.sort).toBeCloseTo(share('gpt-oss-120b'), 12);
+  });
+
+  it('prints parameter counts short enough for a cell', () => {
+    expect(compactParams(2.8e12)).toBe('2.8T');
+    expect(compactParams(116.8e9)).toBe('116.8B');
+    expect(compactParams(124_439_808)).toBe('124.4M');
+    expect(compactParams(1e12)).toBe('1T');
+  });
+});
+
+describe('the CSV download', () => {
+  it('quotes fields the RFC 4180 way', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a, b')).toBe('"a, b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField(undefined)).toBe('');
+  });
+
+  it('has one row per model and the derived share, readable back', () => {
+    const text = architecturesCsv(architectures);
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(architectures.models.length + 1);
+    const header = lines[0]!.split(',');
+    const shareAt = header.indexOf('activeShareDerived');
+    expect(shareAt).toBeGreaterThan(0);
+    // Cells with commas are quoted, so split on commas outside quotes.
+    const split = (line: string) => {
+      const cells: string[] = [];
+      let cell = '';
+      let quoted = false;
+      for (let i = 0; i < line.length; i++) {
+        const ch = line[i]!;
+        if (quoted && ch === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else if (ch === '"') quoted = !quoted;
+        else if (ch === ',' && !quoted) {
+          cells.push(cell);
+          cell = '';
+        } else cell += ch;
+      }
+      return [...cells, cell];
+    };
+    const k3 = split(lines.find((l) => l.startsWith('kimi-k3,'))!);
+    expect(Number(k3[shareAt])).toBeCloseTo(104 / 2800, 12);
+    expect(k3).toHaveLength(header.length);
+  });
+});
+
+describe('the build', () => {
+  /** Swaps the data file for a corrupted copy while Vite builds the server entry. */
+  const swapData = (fixtureFile: URL): Plugin => ({
+    name: 'swap-architectures',
+    enforce: 'pre',
+    load(id) {
+      return id.split('?')[0]!.endsWith(`${path.sep}data${path.sep}architectures.json`) ? readFileSync(fixtureFile, 'utf8') : null;
+    },
+  });
+
+  it('fails on a corrupted data file with the same message: file, model and field', async () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), 'shipping-build-'));
+    try {
+      await build({
+        logLevel: 'silent',
+        plugins: [swapData(fixturePath('bad-date'))],
+        build: { ssr: 'src/app/entry-server.tsx', outDir, emptyOutDir: true, manifest: false },
+      });
+      await expect(import(pathToFileURL(path.join(outDir, 'entry-server.js')).href)).rejects.toThrow(
+        /data\/architectures\.json: entry models\[2\] "qwen3\.8-2\.4t-a95b", field released\.value: expected an ISO date/,
+      );
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, THEMES, WIDTHS, watch } from './helpers';
+
+const data = JSON.parse(readFileSync('data/architectures.json', 'utf8')) as {
+  models: { id: string; name: string; featured: boolean; reference: boolean; totalParams: { value: number }; activeParams: { value: number } }[];
+};
+const featured = data.models.filter((m) => m.featured);
+const share = (m: (typeof featured)[number]) => m.activeParams.value / m.totalParams.value;
+
+const rowIds = (page: Page) => page.locator('#shipping-figure tbody:not(.shipping-reference) tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')));
+
+async function hydrated(page: Page) {
+  // Figures hydrate as they come near the screen; then React owns the island's node.
+  await page.locator('[data-island="shipping"]').scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => page.locator('[data-island="shipping"]').evaluate((el) => Object.keys(el.firstElementChild ?? {}).some((k) => k.startsWith('__react'))))
+    .toBe(true);
+}
+
+for (const width of WIDTHS) {
+  for (const theme of THEMES) {
+    test(`shipping at ${width}px, ${theme}: clean, no sideways page scroll, screenshot`, async ({ page }) => {
+      const problems = watch(page);
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto('./#shipping');
+      await page.waitForLoadState('networkidle');
+      await hydrated(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'horizontal page overflow in px').toBeLessThanOrEqual(0);
+      // The table may be wider than the phone, but it scrolls inside its own box.
+      const scroller = page.locator('#shipping-figure .shipping-scroll');
+      const box = await scroller.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.locator('#shipping-figure').screenshot({ path: `test-results/screenshots/shipping-${width}-${theme}.png` });
+      expect(problems).toEqual([]);
+    });
+  }
+}
+
+test('sorting by active share, by keyboard, orders the rows and sets aria-sort; the URL keeps it', async ({ page }) => {
+  const problems = watch(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./?step=3');
+  await hydrated(page);
+  const header = page.locator('#shipping-figure th[scope="col"]', { hasText: 'Active share' });
+  await header.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  const descending = [...featured].sort((a, b) => share(b) - share(a)).map((m) => m.id);
+  expect(await rowIds(page)).toEqual(descending);
+  await page.keyboard.press('Space');
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  expect(await rowIds(page)).toEqual([...descending].reverse());
+  await expect(page.getByRole('status').filter({ hasText: 'Sorted by active share' })).toContainText('lowest first');
+  const url = new URL(page.url());
+  expect(url.searchParams.get('sort')).toBe('share');
+  expect(url.searchParams.get('dir')).toBe('asc');
+  expect(url.searchParams.get('step'), 'other figures keep their parameters').toBe('3');
+  // The reference row stays pinned under the eight whatever the order.
+  await expect(page.locator('#shipping-figure tbody.shipping-reference tr')).toHaveAttribute('data-model', 'gpt-2-small');
+
+  await page.reload();
+  await hydrated(page);
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  expect(await rowIds(page)).toEqual([...descending].reverse());
+  await page.getByRole('button', { name: 'Reset order' }).click();
+  expect(new URL(page.url()).searchParams.get('sort')).toBeNull();
+  await expect(page.locator('#shipping-figure th[aria-sort]')).toContainText('Total parameters');
+  expect(problems).toEqual([]);
+});
+
+test('a bad sort in the URL is ignored, and the page still loads clean', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('./?sort=nonsense&dir=sideways');
+  await hydrated(page);
+  await expect(page.locator('#shipping-figure th[aria-sort="descending"]')).toContainText('Total parameters');
+  expect(new URL(page.url()).searchParams.get('sort')).toBeNull();
+  expect(problems).toEqual([]);
+});
+
+test('the downloads are served next to the page and hold every model', async ({ page, request }) => {
+  await page.goto('./');
+  const json = await page.locator('a[download][href$=".json"]').getAttribute('href');
+  const csv = await page.locator('a[download][href$=".csv"]').getAttribute('href');
+  const jsonRes = await request.get(new URL(json!, page.url()).href);
+  expect(jsonRes.status()).toBe(200);
+  const served = (await jsonRes.json()) as typeof data;
+  expect(served.models.map((m) => m.id)).toEqual(data.models.map((m) => m.id));
+  const csvRes = await request.get(new URL(csv!, page.url()).href);
+  expect(csvRes.status()).toBe(200);
+  const lines = (await csvRes.text()).trim().split(/\r\n/);
+  expect(lines).toHaveLength(data.models.length + 1);
+  expect(lines[0]).toMatch(/^id,name,lab,/);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the table, its notes and its sentences are in the page, laid out, without sideways scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto('./');
+    const rows = page.locator('#shipping-figure tbody tr');
+    await expect(rows).toHaveCount(featured.length + 1);
+    await expect(page.locator('[data-claim="six-percent"]')).toContainText('Nemotron 3 Ultra');
+    await expect(page.locator('#shipping-note-kimi-k3')).toContainText('one summary per 12 layers');
+    // Only the table's own box may hold anything wider than the phone.
+    const sticking = await page.locator('#shipping').evaluate((section) =>
+      [...section.querySelectorAll('*')]
+        .filter((el) => !el.closest('.shipping-scroll') || el.classList.contains('shipping-scroll'))
+        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .map((el) => `${el.tagName}.${el.className}`),
+    );
+    expect(sticking).toEqual([]);
+    await page.locator('#shipping').screenshot({ path: 'test-results/screenshots/shipping-nojs-390.png' });
+  });
+});

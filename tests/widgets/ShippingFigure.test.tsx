@@ -1,0 +1,121 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { architectures } from '../../src/content/architectures';
+import { barMax, describeBars, featuredModels, referenceModel, shareFacts, tableRow } from '../../src/content/shipping';
+import { ShippingFigure } from '../../src/widgets/Shipping/ShippingFigure';
+import { fromQuery, toQuery } from '../../src/widgets/Shipping/sort';
+
+const featured = featuredModels();
+const props = {
+  rows: featured.map(tableRow),
+  reference: tableRow(referenceModel()),
+  barMax: barMax(shareFacts()),
+  description: describeBars(shareFacts(), referenceModel()),
+  notePrefix: 'shipping-note-',
+};
+
+/** Expected orders straight from the data file's figures, not from the widget's sorter. */
+const byShare = [...architectures.models.filter((m) => m.featured)]
+  .sort((a, b) => a.activeParams.value / a.totalParams.value - b.activeParams.value / b.totalParams.value)
+  .map((m) => m.id);
+const byTotalDesc = [...architectures.models.filter((m) => m.featured)].sort((a, b) => b.totalParams.value - a.totalParams.value).map((m) => m.id);
+
+const bodyRows = () => screen.getAllByRole('rowgroup')[1]!;
+const order = () => within(bodyRows()).getAllByRole('row').map((r) => r.getAttribute('data-model'));
+const header = (name: RegExp) => screen.getAllByRole('columnheader').find((h) => name.test(h.textContent ?? ''))!;
+
+beforeEach(() => window.history.replaceState(null, '', '/'));
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('ShippingFigure', () => {
+  it('shows the eight rows largest first, and GPT-2 small pinned below as the reference', () => {
+    render(<ShippingFigure {...props} />);
+    expect(order()).toEqual(byTotalDesc);
+    const groups = screen.getAllByRole('rowgroup');
+    expect(within(groups[2]!).getAllByRole('row').map((r) => r.getAttribute('data-model'))).toEqual(['gpt-2-small']);
+    expect(header(/Total parameters/).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getAllByRole('columnheader').filter((h) => h.hasAttribute('aria-sort'))).toHaveLength(1);
+  });
+
+  it('sorts by active share from the keyboard, both ways, and says so in the live region', async () => {
+    const user = userEvent.setup();
+    render(<ShippingFigure {...props} />);
+    const button = within(header(/Active share/)).getByRole('button');
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(header(/Active share/).getAttribute('aria-sort')).toBe('descending');
+    expect(order()).toEqual([...byShare].reverse());
+    await user.keyboard(' ');
+    expect(header(/Active share/).getAttribute('aria-sort')).toBe('ascending');
+    expect(order()).toEqual(byShare);
+    expect(header(/Total parameters/).hasAttribute('aria-sort')).toBe(false);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Sorted by active share, lowest first. DeepSeek-V4-Pro first (3.06%), Nemotron 3 Ultra last (10.00%).');
+    // The reference row does not join the sort.
+    expect(order()).not.toContain('gpt-2-small');
+  });
+
+  it('sorts from the select too, and keeps "not published" last either way', async () => {
+    const user = userEvent.setup();
+    render(<ShippingFigure {...props} />);
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'licence');
+    expect(header(/Licence/).getAttribute('aria-sort')).toBe('ascending');
+    const missing = featured.filter((m) => m.licence.status === 'not published').map((m) => m.id);
+    expect(order().slice(-missing.length).sort()).toEqual([...missing].sort());
+    await user.click(screen.getByRole('button', { name: /Order/ }));
+    expect(header(/Licence/).getAttribute('aria-sort')).toBe('descending');
+    expect(order().slice(-missing.length).sort()).toEqual([...missing].sort());
+  });
+
+  it('writes the order into the URL, keeps other figures’ parameters, and reset clears it', async () => {
+    window.history.replaceState(null, '', '/?step=4&n=20');
+    const user = userEvent.setup();
+    render(<ShippingFigure {...props} />);
+    await user.click(within(header(/^Layers/)).getByRole('button'));
+    const params = new URLSearchParams(window.location.search);
+    expect(params.get('sort')).toBe('layers');
+    expect(params.get('dir')).toBe('desc');
+    expect(params.get('step')).toBe('4');
+    expect(params.get('n')).toBe('20');
+    await user.click(screen.getByRole('button', { name: 'Reset order' }));
+    expect(window.location.search).toBe('?step=4&n=20');
+    expect(order()).toEqual(byTotalDesc);
+  });
+
+  it('reads a shared order from the URL once it has hydrated, and ignores one it cannot use', async () => {
+    window.history.replaceState(null, '', '/?sort=share&dir=asc');
+    const { unmount } = render(<ShippingFigure {...props} />);
+    expect(await screen.findByText(/Sorted by active share, lowest first/)).toBeTruthy();
+    expect(order()).toEqual(byShare);
+    unmount();
+    window.history.replaceState(null, '', '/?sort=colour&dir=up&seed=7');
+    render(<ShippingFigure {...props} />);
+    expect(order()).toEqual(byTotalDesc);
+    expect(fromQuery('?sort=colour')).toBeNull();
+    expect(fromQuery('?sort=share&dir=up')).toEqual({ key: 'share', dir: 'desc' });
+    expect(toQuery('?seed=7', { key: 'total', dir: 'desc' })).toBe('?seed=7');
+  });
+
+  it('shows "not published" where the data says so, and a bar that never passes its scale', () => {
+    const { container } = render(<ShippingFigure {...props} />);
+    const minimax = container.querySelector('tr[data-model="minimax-m3"]')!;
+    expect(minimax.querySelector('td.col-licence')!.textContent).toBe('not published');
+    expect(minimax.querySelector('td.col-licence')!.className).toContain('is-missing');
+    const width = (id: string) => parseFloat((container.querySelector(`tr[data-model="${id}"] .shipping-bar > span`) as HTMLElement).style.width);
+    expect(width('nemotron-3-ultra')).toBeCloseTo(100, 6);
+    expect(width('kimi-k3')).toBeCloseTo((104 / 2800 / 0.1) * 100, 6);
+    expect(width('gpt-2-small')).toBe(100);
+    expect(container.querySelector('tr[data-model="gpt-2-small"] .shipping-bar')!.className).toContain('is-over');
+  });
+
+  it('links every model to its note, and describes the bars for a reader who cannot see them', () => {
+    render(<ShippingFigure {...props} />);
+    for (const m of [...featured, referenceModel()]) {
+      expect(screen.getByRole('link', { name: m.name }).getAttribute('href')).toBe(`#shipping-note-${m.id}`);
+    }
+    const table = screen.getByRole('table');
+    const described = document.getElementById(table.getAttribute('aria-describedby')!)!;
+    expect(described.textContent).toContain("the shortest is DeepSeek-V4-Pro's, 3.06%, the longest Nemotron 3 Ultra's, 10.00%");
+  });
+});
