@@ -1,0 +1,218 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { setTheme, THEMES, watch, WIDTHS } from './helpers';
+import { measureNoopFloor } from './latency';
+
+const NAMES = [
+  'GPT-2 and its KV cache',
+  'Linear attention',
+  'The delta rule',
+  'The delta rule, trained in parallel over chunks',
+  'Gated DeltaNet',
+  'Kimi Delta Attention and the 3:1 hybrid',
+  'Kimi K3',
+];
+
+const figure = (page: Page) => page.locator('#lineage-figure');
+const marker = (page: Page, n: number) => figure(page).locator(`[data-marker="${n - 1}"]`);
+const currentMarker = (page: Page) => figure(page).locator('[aria-current="step"]');
+const card = (page: Page) => figure(page).locator('.lineage-card[data-current="true"]');
+const cardTitle = (page: Page) => card(page).locator('.lineage-card-title');
+const stepParam = (page: Page) => new URL(page.url()).searchParams.get('step');
+
+/** Waits until the island has hydrated: a marker click then changes the step. */
+async function hydrated(page: Page) {
+  await expect(page.locator('html')).toHaveClass(/\bjs\b/);
+  await expect
+    .poll(() => figure(page).locator('.lineage-stepper').evaluate((el) => Object.keys(el).some((k) => k.startsWith('__react'))), { timeout: 15_000 })
+    .toBe(true);
+}
+
+for (const width of WIDTHS) {
+  for (const theme of THEMES) {
+    test(`lineage at ${width}px, ${theme}: every step by keyboard, clean console, no overflow, axe clean`, async ({ page }) => {
+      const problems = watch(page);
+      await page.setViewportSize({ width, height: 900 });
+      await setTheme(page, theme);
+      await page.goto('./#lineage');
+      await hydrated(page);
+      await expect(page.locator('#lineage .lineage-steps')).toBeHidden();
+
+      await currentMarker(page).focus();
+      for (let i = 0; i < NAMES.length; i++) {
+        await expect(cardTitle(page)).toContainText(NAMES[i]!);
+        await expect(currentMarker(page)).toHaveAttribute('data-marker', String(i));
+        await expect(figure(page).getByRole('status')).toContainText(`Step ${i + 1} of 7`);
+        await expect(card(page).locator('.katex').first()).toBeVisible();
+        await expect(figure(page).locator('.lineage-card-title:visible')).toHaveCount(1);
+        // This section stays inside the viewport; wide maths scrolls inside its own box.
+        const overflow = await page.locator('#lineage').evaluate((s) => s.scrollWidth - s.clientWidth);
+        expect(overflow, `horizontal overflow at step ${i + 1}`).toBeLessThanOrEqual(0);
+        const box = (await figure(page).boundingBox())!;
+        expect(box.x + box.width, `figure right edge at step ${i + 1}`).toBeLessThanOrEqual(width);
+        await figure(page).screenshot({ path: `test-results/screenshots/lineage-${width}-${theme}-step${i + 1}.png` });
+        if (i < NAMES.length - 1) await page.keyboard.press('ArrowRight');
+      }
+      await expect(figure(page).getByRole('button', { name: 'Next' })).toBeDisabled();
+      await figure(page).screenshot({ path: `test-results/screenshots/lineage-${width}-${theme}.png` });
+
+      const axe = await new AxeBuilder({ page }).include('#lineage').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`)).toEqual([]);
+
+      await page.keyboard.press('Home');
+      await expect(cardTitle(page)).toContainText(NAMES[0]!);
+      await expect(figure(page).getByRole('button', { name: 'Previous' })).toBeDisabled();
+      expect(problems).toEqual([]);
+    });
+  }
+}
+
+test('the markers, buttons and reset meet the 44px target', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto('./?step=3#lineage');
+  await hydrated(page);
+  for (const button of await figure(page).getByRole('button').all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.width, await button.innerText()).toBeGreaterThanOrEqual(44);
+    expect(box.height, await button.innerText()).toBeGreaterThanOrEqual(44);
+  }
+});
+
+test('Tab reaches the stepper; Next disables itself at the end and focus stays in the stepper', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./');
+  // Focusing the heading scrolls the figure near the screen, which is when it hydrates.
+  await page.locator('#lineage-title a').focus();
+  await hydrated(page);
+  // From the heading, Tab passes the worklog link in the prose, then lands on the current marker.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(marker(page, 1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(marker(page, 7)).toBeFocused();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Tab');
+  await expect(figure(page).getByRole('button', { name: 'Next' })).toBeFocused();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Enter');
+  await expect(cardTitle(page)).toContainText('Kimi K3');
+  await expect(marker(page, 7)).toBeFocused();
+  await expect.poll(() => stepParam(page)).toBe('7');
+});
+
+test('a deep link restores the step; nonsense falls back to step 1 without an error', async ({ page }) => {
+  const problems = watch(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./?step=4#lineage');
+  await hydrated(page);
+  await expect(cardTitle(page)).toContainText(NAMES[3]!);
+  await expect(marker(page, 4)).toHaveAttribute('aria-current', 'step');
+  await marker(page, 6).click();
+  await expect.poll(() => stepParam(page)).toBe('6');
+  expect(new URL(page.url()).hash).toBe('#lineage');
+  for (const bad of ['99', 'abc', '-1', '2.5']) {
+    await page.goto(`./?step=${bad}#lineage`);
+    await hydrated(page);
+    await expect(cardTitle(page)).toContainText(NAMES[0]!);
+    await expect(marker(page, 1)).toHaveAttribute('aria-current', 'step');
+  }
+  expect(problems).toEqual([]);
+});
+
+test("K3's layer stack is drawn from the data: 93 layers, MLA at 4, 8 … 92 and 93; 16 of 896 experts lit", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./?step=7#lineage');
+  await hydrated(page);
+  await expect(cardTitle(page)).toContainText('Kimi K3');
+  const layers = figure(page).locator('[data-layer]');
+  await expect(layers).toHaveCount(93);
+  const mla = await figure(page)
+    .locator('[data-kind="mla"]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-layer'))));
+  expect(mla).toEqual([...Array.from({ length: 23 }, (_, i) => 4 * (i + 1)), 93]);
+  await expect(figure(page).locator('[data-kind="kda"]')).toHaveCount(69);
+  await expect(figure(page).locator('[data-expert]')).toHaveCount(16);
+  // MLA cells are painted in the key colour and KDA cells in the state colour.
+  const [kdaFill, mlaFill] = await Promise.all(
+    ['kda', 'mla'].map((k) => figure(page).locator(`[data-kind="${k}"]`).first().evaluate((e) => getComputedStyle(e).fill)),
+  );
+  expect(kdaFill).not.toBe(mlaFill);
+});
+
+/** Main-thread work of step changes at a CPU throttle, measured as tests/e2e/latency.ts measures sliders. */
+async function stepChangeWork(page: Page, rate: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  try {
+    return await page.evaluate(async () => {
+      const current = () => document.querySelector('#lineage-figure .lineage-card[data-current="true"]')!.getAttribute('data-step');
+      const button = (dir: string) => document.querySelector<HTMLButtonElement>(`#lineage-figure [data-dir="${dir}"]`)!;
+      const out: { render: number; work: number; total: number; updated: boolean }[] = [];
+      for (let i = 0; i < 24; i++) {
+        const before = current();
+        const t0 = performance.now();
+        button(i % 12 < 6 ? 'next' : 'prev').click();
+        // React renders a click's update in a microtask queued ahead of this one.
+        await Promise.resolve();
+        const t1 = performance.now();
+        const updated = current() !== before;
+        const [t2, t3] = await new Promise<[number, number]>((resolve) =>
+          requestAnimationFrame(() => {
+            const start = performance.now();
+            setTimeout(() => resolve([start, performance.now()]), 0);
+          }),
+        );
+        // The click and render (t0 → t1) plus the next frame's style, layout and paint (t2 → t3).
+        out.push({ render: t1 - t0, work: t1 - t0 + (t3 - t2), total: t3 - t0, updated });
+        await new Promise((r) => setTimeout(r, 40));
+      }
+      return out;
+    });
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+}
+
+const quantile = (xs: number[], q: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+};
+
+test('a step change is rendered before the next frame begins, in a few milliseconds', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./#lineage');
+  await hydrated(page);
+  const report: string[] = [];
+  for (const rate of [1, 4]) {
+    const samples = await stepChangeWork(page, rate);
+    const work = samples.map((s) => s.work);
+    const floor = await measureNoopFloor(page, rate);
+    report.push(
+      `${rate}x CPU: click and render p50 ${quantile(samples.map((s) => s.render), 0.5).toFixed(1)} ms; work p50 ${quantile(work, 0.5).toFixed(1)} ms, p95 ${quantile(work, 0.95).toFixed(1)} ms, ` +
+        `with the wait for the frame p95 ${quantile(samples.map((s) => s.total), 0.95).toFixed(1)} ms, no-op floor p95 ${floor.p95.toFixed(1)} ms`,
+    );
+    // No step waits for a later frame: the DOM has the new step before the next one begins.
+    expect(samples.every((s) => s.updated)).toBe(true);
+    // The stepper's own share (the click and React's render) leaves most of the frame to style,
+    // layout and paint. The whole frame's work is logged: it also pays for the page below moving.
+    if (rate === 1) expect(quantile(samples.map((s) => s.render), 0.5), 'median click-to-render, unthrottled').toBeLessThanOrEqual(8);
+  }
+  console.log(`lineage step change: ${report.join('; ')}`);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('all seven steps are an ordered list, and the stepper is not shown', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto('./?step=4');
+    const items = page.locator('#lineage ol.lineage-steps > li');
+    await expect(items).toHaveCount(7);
+    for (let i = 0; i < 7; i++) {
+      await expect(items.nth(i).locator('h3')).toContainText(NAMES[i]!);
+      await expect(items.nth(i)).toBeVisible();
+      await expect(items.nth(i).locator('.katex-display').first()).toBeVisible();
+    }
+    await expect(figure(page)).toBeHidden();
+    await page.locator('#lineage').screenshot({ path: 'test-results/screenshots/lineage-nojs-390.png' });
+  });
+});
