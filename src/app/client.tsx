@@ -1,11 +1,19 @@
 /** Browser entry: styles, then hydrate each island and mark the section being read. */
 import 'katex/dist/katex.min.css';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { islandLoaders } from './islandLoaders';
 import type { IslandName } from './islands';
 import { watchSections } from './toc';
+
+/** Marks an island once React has hydrated it, for tests and styles that wait on it. */
+function HydrationMark({ el }: { el: HTMLElement }) {
+  useEffect(() => {
+    el.dataset.hydrated = 'true';
+  }, [el]);
+  return null;
+}
 
 async function hydrateIsland(el: HTMLElement): Promise<void> {
   const name = el.dataset.island as IslandName;
@@ -22,6 +30,7 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
     el,
     <StrictMode>
       <Component {...props} />
+      <HydrationMark el={el} />
     </StrictMode>,
   );
 }

@@ -4,6 +4,7 @@ import { measureInputToPaint, measureNoopFloor } from './latency';
 test('forget: input to next paint ≤ 16 ms of main-thread work at p95 over 100 slider moves, CPU 4x slower', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('./#forget');
+  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.locator('#forget-figure').getByRole('status')).toContainText('16 pairs written');
   const floor = await measureNoopFloor(page);
   const values = Array.from({ length: 100 }, (_, i) => ((i * 37) % 128) + 1);

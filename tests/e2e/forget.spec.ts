@@ -13,6 +13,7 @@ for (const width of WIDTHS) {
       const figure = page.locator('#forget-figure');
       const input = figure.locator(slider);
       const status = figure.getByRole('status');
+      await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
       await expect(input).toHaveValue('16');
       await expect(status).toContainText('16 pairs written');
 
@@ -54,21 +55,31 @@ test('a shared link restores the figure; nonsense in the link is clamped or igno
   const problems = watch(page);
   await page.goto('./?n=40&stream=lifetimes&seed=7&beta=0.5&alpha=0.7&slow=1&fast=0.3&metric=cosine#forget');
   const figure = page.locator('#forget-figure');
+  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
   await expect(figure.locator(slider)).toHaveValue('40');
   await expect(figure.getByRole('status')).toContainText('40 pairs written. Cosine similarity');
   await expect(figure.locator('.seed')).toHaveText('seed 7');
   await expect(figure.getByLabel('Stream')).toHaveValue('lifetimes');
 
   await page.goto('./?n=99999&stream=banana&seed=-3&beta=NaN&alpha=7&metric=<script>#forget');
+  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
   await expect(figure.locator(slider)).toHaveValue('128');
   await expect(figure.getByLabel('Stream')).toHaveValue('capacity');
   await expect(figure.getByRole('status')).toContainText('Read error');
   expect(problems).toEqual([]);
 });
 
+test('an untouched figure leaves the address clean', async ({ page }) => {
+  await page.goto('./#forget');
+  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).search).toBe('');
+});
+
 test('play writes one pair per beat and pause stops it', async ({ page }) => {
   await page.goto('./#forget');
   const figure = page.locator('#forget-figure');
+  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
   await figure.getByRole('button', { name: 'Play' }).click();
   await expect(figure.locator(slider)).toHaveValue('18', { timeout: 3000 });
   await figure.getByRole('button', { name: 'Pause' }).click();

@@ -105,16 +105,18 @@ export function fromQuery(search: string): Partial<ForgetState> {
   return out;
 }
 
-/** Writes the state into a query string, keeping parameters that belong to other figures. */
+const SHARED = ['n', 'stream', 'seed', 'beta', 'alpha', 'slow', 'fast', 'metric'] as const;
+
+/**
+ * Writes the state into a query string, keeping parameters that belong to other figures.
+ * Settings at their defaults are left out, so an untouched page keeps a clean address.
+ */
 export function toQuery(state: ForgetState, existing: string): string {
   const q = new URLSearchParams(existing);
-  q.set('n', String(state.n));
-  q.set('stream', state.stream);
-  q.set('seed', String(state.seed));
-  q.set('beta', String(state.beta));
-  q.set('alpha', String(state.alpha));
-  q.set('slow', String(state.slow));
-  q.set('fast', String(state.fast));
-  q.set('metric', state.metric);
-  return `?${q.toString()}`;
+  for (const key of SHARED) {
+    if (state[key] === DEFAULTS[key]) q.delete(key);
+    else q.set(key, String(state[key]));
+  }
+  const text = q.toString();
+  return text ? `?${text}` : '';
 }
