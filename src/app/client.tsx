@@ -7,6 +7,16 @@ import { islandLoaders } from './islandLoaders';
 import type { IslandName } from './islands';
 import { watchSections } from './toc';
 
+/** Puts back the equation HTML that the server left out of the props (see Island.tsx). */
+function withEquationHtml(_key: string, value: unknown): unknown {
+  if (value && typeof value === 'object' && 'equationKey' in value && !('html' in value)) {
+    const key = String((value as { equationKey: unknown }).equationKey);
+    const source = document.querySelector(`[data-equation-key="${CSS.escape(key)}"]`);
+    return { ...value, html: source?.innerHTML ?? '' };
+  }
+  return value;
+}
+
 /** Marks an island once React has hydrated it, for tests and styles that wait on it. */
 function HydrationMark({ el }: { el: HTMLElement }) {
   useEffect(() => {
@@ -21,7 +31,7 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
   if (!load) return;
   let props: Record<string, unknown>;
   try {
-    props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
+    props = JSON.parse(el.dataset.props ?? '{}', withEquationHtml) as Record<string, unknown>;
   } catch {
     return;
   }

@@ -2,7 +2,7 @@
  * A typeset formula from the registry. Server-rendered only: it lives in the static prose,
  * outside every hydrated island, so KaTeX never reaches the client bundle.
  */
-import { equationHtml } from './typeset';
+import { equationHtml, equationKey } from './typeset';
 import type { EquationId } from './equations';
 
 export function Equation({ id, label }: { id: EquationId; label: string }) {
@@ -13,11 +13,12 @@ export function Equation({ id, label }: { id: EquationId; label: string }) {
       aria-label={label}
       tabIndex={0}
       data-equation={id}
+      data-equation-key={equationKey(id, true)}
       dangerouslySetInnerHTML={{ __html: equationHtml(id, true) }}
     />
   );
 }
 
 export function InlineMath({ id }: { id: EquationId }) {
-  return <span className="inline-math" dangerouslySetInnerHTML={{ __html: equationHtml(id, false) }} />;
+  return <span className="inline-math" data-equation-key={equationKey(id, false)} dangerouslySetInnerHTML={{ __html: equationHtml(id, false) }} />;
 }

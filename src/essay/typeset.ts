@@ -35,6 +35,24 @@ export function typesetAll(registry: Record<string, string>): Record<string, str
 
 const cache = new Map<string, string>();
 
+/**
+ * A typeset equation handed to a hydrated figure. The page serialises only `equationKey`
+ * (src/app/Island.tsx); the client takes the HTML back from the prerendered element carrying
+ * the same key, so the markup travels once instead of twice.
+ */
+export interface EquationMarkup {
+  equationKey: string;
+  html: string;
+}
+
+export function equationKey(id: EquationId, display: boolean): string {
+  return `${id}:${display ? 'display' : 'inline'}`;
+}
+
+export function equationMarkup(id: EquationId, display: boolean): EquationMarkup {
+  return { equationKey: equationKey(id, display), html: equationHtml(id, display) };
+}
+
 export function equationHtml(id: EquationId, display: boolean): string {
   const key = `${id}:${display ? 'd' : 'i'}`;
   let html = cache.get(key);

@@ -176,12 +176,18 @@ describe('the prerendered lineage section', () => {
     for (const s of lineageSteps()) expect(list).toContain(s.name.replace(/&/g, '&amp;'));
   });
 
-  it('hands the stepper all seven steps as JSON props, with typeset equations', () => {
+  it('hands the stepper all seven steps as JSON props, each equation by a key the page holds', () => {
     const match = /data-island="lineage" data-props="([^"]*)"/.exec(section);
     expect(match).not.toBeNull();
     const json = match![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;/g, "'");
-    const props = JSON.parse(json) as { steps: { id: string; equations: { html: string }[] }[] };
+    const props = JSON.parse(json) as { steps: { id: string; equations: { equationKey: string; html?: string }[] }[] };
     expect(props.steps.map((s) => s.id)).toEqual(lineage.steps.map((s) => s.id));
-    for (const s of props.steps) for (const eq of s.equations) expect(eq.html).toContain('katex');
+    for (const s of props.steps) {
+      for (const eq of s.equations) {
+        // The HTML travels once, in the markup; the props name where to find it.
+        expect(eq.html).toBeUndefined();
+        expect(section).toMatch(new RegExp(`data-equation-key="${eq.equationKey}"[^>]*><span class="katex`));
+      }
+    }
   });
 });

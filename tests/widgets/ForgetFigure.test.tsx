@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ForgetFigure } from '../../src/widgets/Forget/ForgetFigure';
 import { errorAt, makeStream, trace, channelGates } from '../../src/core';
 
-const equations = { additive: '<span>a</span>', delta: '<span>d</span>', gatedDelta: '<span>g</span>', perChannelGated: '<span>p</span>' };
+const eq = (key: string) => ({ equationKey: key, html: `<span>${key}</span>` });
+const equations = { additive: eq('a'), delta: eq('d'), gatedDelta: eq('g'), perChannelGated: eq('p') };
 
 function setup(search = '') {
   window.history.replaceState(null, '', `/${search}`);

@@ -2,7 +2,7 @@
 import { Island } from '../../app/Island';
 import { AVERAGE_OVER_SEEDS, FORGET_DEFAULTS, firstAtOrAbove, forgetView, meanErrors } from '../../content/forget';
 import { Equation } from '../Equation';
-import { equationHtml } from '../typeset';
+import { equationMarkup } from '../typeset';
 import { Section, FigureFrame } from '../Section';
 
 const f2 = (x: number) => x.toFixed(2);
@@ -69,10 +69,10 @@ export function Forget() {
           name="forget"
           props={{
             equations: {
-              additive: equationHtml('ruleAdditive', false),
-              delta: equationHtml('ruleDelta', false),
-              gatedDelta: equationHtml('ruleGatedDelta', false),
-              perChannelGated: equationHtml('rulePerChannelGated', false),
+              additive: equationMarkup('ruleAdditive', false),
+              delta: equationMarkup('ruleDelta', false),
+              gatedDelta: equationMarkup('ruleGatedDelta', false),
+              perChannelGated: equationMarkup('rulePerChannelGated', false),
             },
           }}
         />

@@ -22,7 +22,7 @@ import {
 import type { Diagram, StepView } from '../../widgets/Lineage/types';
 import { Equation } from '../Equation';
 import { equations, type EquationId } from '../equations';
-import { equationHtml } from '../typeset';
+import { equationMarkup } from '../typeset';
 import { Cite, FigureFrame, Section } from '../Section';
 import { WORKLOG_URL } from './Credit';
 
@@ -85,7 +85,7 @@ function stepView(step: LineageStep): StepView {
       arxiv: p.arxiv,
       href: p.url,
     })),
-    equations: step.equations.map((eq) => ({ id: eq.id, label: eq.label, html: equationHtml(equationId(step, eq.id), true) })),
+    equations: step.equations.map((eq) => ({ id: eq.id, label: eq.label, ...equationMarkup(equationId(step, eq.id), true) })),
     diagram: diagramFor(step.diagram),
   };
 }

@@ -13,7 +13,7 @@ import './forget.css';
 
 export interface ForgetFigureProps {
   /** Each rule's update, typeset at build time. */
-  equations: Record<Rule, string>;
+  equations: Record<Rule, { equationKey: string; html: string }>;
 }
 
 const BEAT_MS = 450;
@@ -225,7 +225,7 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
               rowLabel={(row) => `key channel ${row}`}
               colLabel={(col) => `value channel ${col}`}
             />
-            <div className="forget-equation" dangerouslySetInnerHTML={{ __html: equations[r] }} />
+            <div className="forget-equation" data-equation-key={equations[r].equationKey} dangerouslySetInnerHTML={{ __html: equations[r].html }} />
           </div>
         ))}
       </div>

@@ -70,6 +70,7 @@ const StepContent = memo(function StepContent({ step, index }: { step: StepView;
           aria-label={eq.label}
           tabIndex={0}
           data-equation={eq.id}
+          data-equation-key={eq.equationKey}
           dangerouslySetInnerHTML={{ __html: eq.html }}
         />
       ))}
@@ -199,11 +200,9 @@ export function LineageFigure({ steps }: LineageFigureProps) {
         </div>
       </div>
 
-      {/* Every step stays mounted; the others are inert and skipped by the renderer, so a step
-          change toggles attributes instead of building and laying out a card. */}
-      {steps.map((s, i) => (
-        <StepCard key={s.id} step={s} index={i} current={i === index} />
-      ))}
+      {/* Only the current step is built: the page already holds all seven as the static list,
+          and keeping one card keeps the prerendered page and each step change small. */}
+      <StepCard key={step.id} step={step} index={index} current />
 
       <div className="lineage-footer">
         <button type="button" className="lineage-button" disabled={index === 0} onClick={() => go(0, true)}>

@@ -15,6 +15,8 @@ export interface PaperView {
 export interface EquationView {
   id: string;
   label: string;
+  /** Where the page keeps this equation's markup (see src/app/Island.tsx). */
+  equationKey: string;
   /** KaTeX HTML and MathML, typeset by the build. */
   html: string;
 }
