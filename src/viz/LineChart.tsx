@@ -165,14 +165,24 @@ export function LineChart({
               {reference.label}
             </text>
           ) : null}
-          {cursor ? (
-            <line className="cursor" x1={geometry.x(cursor)} x2={geometry.x(cursor)} y1={0} y2={innerH} />
-          ) : null}
+
           {focus && point ? (
             <circle className={`focus-point ${point.className}`} cx={geometry.x(focus.i + 1)} cy={geometry.y(pointValue)} r={5} />
           ) : null}
         </g>
       </svg>
+      {cursor ? (
+        // Outside the SVG and on its own layer: moving it repaints nothing else in the chart.
+        <div
+          className="chart-cursor"
+          aria-hidden="true"
+          style={{
+            left: `${((MARGIN.left + geometry.x(cursor)) / width) * 100}%`,
+            top: `${(MARGIN.top / height) * 100}%`,
+            height: `${(innerH / height) * 100}%`,
+          }}
+        />
+      ) : null}
       <p className="chart-readout" aria-live="polite">
         {focus && point ? `${point.label}, ${xLabel.toLowerCase()} ${focus.i + 1}: ${format(pointValue)}` : '\u00a0'}
       </p>

@@ -86,6 +86,10 @@ describe('ForgetFigure', () => {
     expect((screen.getByRole('combobox', { name: /stream/i }) as HTMLSelectElement).value).toBe('lifetimes');
     expect(screen.getByText('7').closest('.seed')).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Forward one pair' }));
+    // The address follows once the reader pauses.
+    await act(async () => {
+      vi.advanceTimersByTime(300);
+    });
     const q = new URLSearchParams(window.location.search);
     expect(Object.fromEntries(q)).toEqual({
       n: '41', stream: 'lifetimes', seed: '7', beta: '0.5', alpha: '0.7', slow: '0.95', fast: '0.3', metric: 'cosine', step: '4',

@@ -17,6 +17,7 @@ export interface ForgetFigureProps {
 }
 
 const BEAT_MS = 450;
+const URL_DELAY_MS = 250;
 
 function useTrace(s: ForgetState): Trace {
   const { stream: kind, seed, beta, alpha, slow, fast } = s;
@@ -35,11 +36,15 @@ function useUrlState(state: ForgetState, dispatch: Dispatch<Action>) {
   }, [dispatch]);
   const { n, stream, seed, beta, alpha, slow, fast, metric } = state;
   useEffect(() => {
-    if (!loaded.current) return;
-    const query = toQuery(state, window.location.search);
-    if (query !== window.location.search) {
-      window.history.replaceState(window.history.state, '', `${window.location.pathname}${query}${window.location.hash}`);
-    }
+    if (!loaded.current) return undefined;
+    // Written once the reader pauses: a history update costs a few milliseconds of the frame.
+    const timer = window.setTimeout(() => {
+      const query = toQuery(state, window.location.search);
+      if (query !== window.location.search) {
+        window.history.replaceState(window.history.state, '', `${window.location.pathname}${query}${window.location.hash}`);
+      }
+    }, URL_DELAY_MS);
+    return () => window.clearTimeout(timer);
     // Keyed on the shareable fields only: play and pause alone leave the URL as it is.
   }, [n, stream, seed, beta, alpha, slow, fast, metric]);
 }
