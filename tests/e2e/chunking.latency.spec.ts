@@ -18,7 +18,7 @@ function report(name: string, r: LatencyResult, floor: LatencyResult) {
   );
 }
 
-test.describe('chunking: main-thread work from a control change to the next paint, CPU 4x slower', () => {
+test.describe('@latency chunking: main-thread work from a control change to the next paint, CPU 4x slower', () => {
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('./#chunking');

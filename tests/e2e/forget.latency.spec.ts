@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FRAME_MS, HELD_P95_MS, measureInputToPaint, measureNoopFloor } from './latency';
 
-test('forget: main-thread work from input to next paint over 100 slider moves, CPU 4x slower', async ({ page }) => {
+test('@latency forget: main-thread work from input to next paint over 100 slider moves, CPU 4x slower', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('./#forget');
   await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');

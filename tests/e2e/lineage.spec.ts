@@ -177,7 +177,7 @@ const quantile = (xs: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 };
 
-test('a step change is rendered before the next frame begins, in a few milliseconds', async ({ page }) => {
+test('@latency a step change is rendered before the next frame begins, in a few milliseconds', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('./#lineage');
   await hydrated(page);

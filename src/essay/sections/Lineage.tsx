@@ -20,6 +20,7 @@ import {
   type LineageStep,
 } from '../../content/lineage';
 import type { Diagram, StepView } from '../../widgets/Lineage/types';
+import { StepFacts } from '../../widgets/Lineage/LineageFigure';
 import { Equation } from '../Equation';
 import { equations, type EquationId } from '../equations';
 import { equationMarkup } from '../typeset';
@@ -121,16 +122,7 @@ export function Lineage() {
             <h3>
               <span className="step-year">{step.year.value}</span> {step.name}
             </h3>
-            <dl className="step-facts">
-              <dt>The wall</dt>
-              <dd>{step.wall}</dd>
-              <dt>The fix</dt>
-              <dd>{step.fix}</dd>
-              <dt>What it gives up</dt>
-              <dd>{step.cost}</dd>
-              <dt>As an eviction policy</dt>
-              <dd className="policy">{step.policy}</dd>
-            </dl>
+            <StepFacts step={step} />
             {step.equations.map((eq) => (
               <Equation key={eq.id} id={equationId(step, eq.id)} label={eq.label} />
             ))}

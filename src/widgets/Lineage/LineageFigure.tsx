@@ -39,6 +39,22 @@ const KEY_MOVES: Record<string, (index: number, count: number) => number> = {
   End: (_, count) => count - 1,
 };
 
+/** The four facts of a step, shared by the stepper's card and the page's static list. */
+export function StepFacts({ step }: { step: { wall: string; fix: string; cost: string; policy: string } }) {
+  return (
+    <dl className="step-facts">
+      <dt>The wall</dt>
+      <dd>{step.wall}</dd>
+      <dt>The fix</dt>
+      <dd>{step.fix}</dd>
+      <dt>What it gives up</dt>
+      <dd>{step.cost}</dd>
+      <dt>As an eviction policy</dt>
+      <dd className="policy">{step.policy}</dd>
+    </dl>
+  );
+}
+
 /** A step's content; it never changes, so a step change re-renders none of it. */
 const StepContent = memo(function StepContent({ step, index }: { step: StepView; index: number }) {
   return (
@@ -47,16 +63,7 @@ const StepContent = memo(function StepContent({ step, index }: { step: StepView;
         <span className="step-year">{step.year}</span> {step.name}
       </h3>
       <div className="lineage-card-body">
-        <dl className="step-facts">
-          <dt>The wall</dt>
-          <dd>{step.wall}</dd>
-          <dt>The fix</dt>
-          <dd>{step.fix}</dd>
-          <dt>What it gives up</dt>
-          <dd>{step.cost}</dd>
-          <dt>As an eviction policy</dt>
-          <dd className="policy">{step.policy}</dd>
-        </dl>
+        <StepFacts step={step} />
         <div className="lineage-diagram">
           <DiagramView diagram={step.diagram} />
           <p className="lineage-diagram-note">{describeDiagram(step.diagram)}</p>
