@@ -1,47 +1,32 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchSections } from '../../src/app/toc';
+import { describe, expect, it } from 'vitest';
+import { currentSection, watchSections } from '../../src/app/toc';
 
-type Callback = (entries: { target: Element; isIntersecting: boolean }[]) => void;
+/** Sections stacked without gaps: each ends where the next begins; the last is 400 px tall. */
+const tops = (...t: number[]) => t.map((top, i) => ({ id: String.fromCharCode(97 + i), top, bottom: t[i + 1] ?? top + 400 }));
 
-describe('contents marker', () => {
-  let callback: Callback = () => {};
-  afterEach(() => vi.unstubAllGlobals());
+describe('the section being read', () => {
+  it('is the last one whose top has passed the reading line', () => {
+    expect(currentSection(tops(-900, -100, 200, 800), 1000, false, '')).toBe('c');
+    expect(currentSection(tops(-900, -100, 400, 800), 1000, false, '')).toBe('b');
+  });
 
-  function setup() {
+  it('is the first one before any has reached the line', () => {
+    expect(currentSection(tops(500, 1500), 1000, false, '')).toBe('a');
+  });
+
+  it('at the end of the page, is the linked section when it is on screen', () => {
+    expect(currentSection(tops(-2000, -50, 450, 700), 1000, true, 'd')).toBe('d');
+    expect(currentSection(tops(-2000, -50, 450, 700), 1000, true, 'a')).toBe('d');
+    expect(currentSection(tops(-2000, -50, 450, 700), 1000, true, 'c')).toBe('c');
+  });
+
+  it('marks exactly one contents link as the current location', () => {
     document.body.innerHTML = `
       <nav><a href="#a" data-toc="a">A</a><a href="#b" data-toc="b">B</a></nav>
       <section id="a"></section><section id="b"></section>`;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(cb: Callback) {
-          callback = cb;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
-    return watchSections(document);
-  }
-
-  it('marks the first section on screen as the current location, and only that one', () => {
-    const stop = setup();
-    const a = document.querySelector('[data-toc="a"]')!;
-    const b = document.querySelector('[data-toc="b"]')!;
-    callback([{ target: document.getElementById('b')!, isIntersecting: true }]);
-    expect(b.getAttribute('aria-current')).toBe('location');
-    expect(a.hasAttribute('aria-current')).toBe(false);
-    callback([{ target: document.getElementById('a')!, isIntersecting: true }]);
-    expect(a.getAttribute('aria-current')).toBe('location');
-    expect(b.hasAttribute('aria-current')).toBe(false);
-    stop();
-  });
-
-  it('follows a hash change to a section', () => {
-    const stop = setup();
-    location.hash = '#b';
-    window.dispatchEvent(new HashChangeEvent('hashchange'));
-    expect(document.querySelector('[data-toc="b"]')!.getAttribute('aria-current')).toBe('location');
+    const stop = watchSections(document);
+    const marked = document.querySelectorAll('[aria-current="location"]');
+    expect(marked).toHaveLength(1);
     stop();
   });
 });
