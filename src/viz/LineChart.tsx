@@ -161,7 +161,8 @@ export function LineChart({
           ) : null}
           <Paths series={series} length={length} geometry={geometry} />
           {reference ? (
-            <text className="reference-label" x={6} y={geometry.y(reference.y) - 6}>
+            // Under the line at the right, where the lines have climbed above it by then.
+            <text className="reference-label" x={innerW - 4} y={geometry.y(reference.y) + 15} textAnchor="end">
               {reference.label}
             </text>
           ) : null}
