@@ -127,6 +127,8 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
     const canvas = canvasRef.current;
     if (!canvas || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver((entries) => {
+      // As in MarkGrid: a print layout must not clear the bitmap it is about to print.
+      if (window.matchMedia?.('print').matches) return;
       width.current = entries[0]?.contentRect.width ?? canvas.clientWidth;
       const { values: v, max: m, cursor: at } = latest.current;
       if (palette.current) draw(canvas, width.current, v, m, rows, cols, at, palette.current);

@@ -50,7 +50,11 @@ export function MarkGrid({ count, highlighted, columns, label, fallback }: MarkG
     };
     draw();
     if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(draw);
+    // When printing, the page is laid out at paper width; resizing the bitmap then would clear
+    // it before the print is taken, so the drawn bitmap is left to scale with the page.
+    const observer = new ResizeObserver(() => {
+      if (!window.matchMedia?.('print').matches) draw();
+    });
     observer.observe(canvas);
     return () => observer.disconnect();
   }, [count, highlighted, columns, rows, themeVersion]);
