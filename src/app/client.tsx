@@ -3,6 +3,7 @@ import 'katex/dist/katex.min.css';
 import './styles.css';
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { IslandBoundary } from './IslandBoundary';
 import { islandLoaders } from './islandLoaders';
 import type { IslandName } from './islands';
 import { watchSections } from './toc';
@@ -39,7 +40,9 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
   hydrateRoot(
     el,
     <StrictMode>
-      <Component {...props} />
+      <IslandBoundary name={name}>
+        <Component {...props} />
+      </IslandBoundary>
       <HydrationMark el={el} />
     </StrictMode>,
   );
