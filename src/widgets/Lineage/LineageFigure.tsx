@@ -169,11 +169,11 @@ export function LineageFigure({ steps }: LineageFigureProps) {
                 tabIndex={i === index ? 0 : -1}
                 onClick={() => go(i, false)}
               >
-                <span className="lineage-sr">Step </span>
+                <span className="visually-hidden">Step </span>
                 <span className="lineage-marker-num">{i + 1}</span>
-                <span className="lineage-sr">: </span>
+                <span className="visually-hidden">: </span>
                 <span className="lineage-marker-name">{s.short}</span>
-                <span className="lineage-sr">, </span>
+                <span className="visually-hidden">, </span>
                 <span className="lineage-marker-year">{s.year}</span>
               </button>
             </li>
@@ -191,7 +191,7 @@ export function LineageFigure({ steps }: LineageFigureProps) {
           </button>
           <p className="lineage-status" role="status" aria-live="polite" aria-atomic="true">
             Step {index + 1} of {count}
-            <span className="lineage-sr">
+            <span className="visually-hidden">
               : {step.name}, {step.year}. {step.policy}
             </span>
           </p>

@@ -55,7 +55,7 @@ function CellText({ cell }: { cell: Cell }) {
   return (
     <>
       <span aria-hidden="true">{cell.text}</span>
-      <span className="shipping-sr">{cell.spoken}</span>
+      <span className="visually-hidden">{cell.spoken}</span>
     </>
   );
 }
@@ -125,7 +125,7 @@ export function ShippingFigure({ rows, reference, barMax, description, notePrefi
           ))}
         </select>
         <button type="button" onClick={() => setSort({ ...sort, dir: sort.dir === 'asc' ? 'desc' : 'asc' })}>
-          <span className="shipping-sr">Order: </span>
+          <span className="visually-hidden">Order: </span>
           {directionWords(sort.key, sort.dir)}
         </button>
         <button type="button" onClick={() => setSort(DEFAULT_SORT)}>
@@ -135,7 +135,7 @@ export function ShippingFigure({ rows, reference, barMax, description, notePrefi
       <p className="shipping-readout" role="status" aria-live="polite">
         {announce(rows, sort)}
       </p>
-      <p id={descriptionId} className="shipping-sr">
+      <p id={descriptionId} className="visually-hidden">
         {description}
       </p>
       <p className="shipping-scroll-hint" aria-hidden="true">
@@ -143,7 +143,7 @@ export function ShippingFigure({ rows, reference, barMax, description, notePrefi
       </p>
       <div className="shipping-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className="shipping-table" aria-describedby={descriptionId}>
-          <caption id={captionId} className="shipping-sr">
+          <caption id={captionId} className="visually-hidden">
             {rows.length} open-weight architectures and {reference.name} for reference
           </caption>
           <thead>
