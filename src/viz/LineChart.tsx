@@ -178,7 +178,9 @@ export function LineChart({
           className="chart-cursor"
           aria-hidden="true"
           style={{
-            left: `${((MARGIN.left + geometry.x(cursor)) / width) * 100}%`,
+            // The SVG is drawn at the container's width, so chart units are CSS pixels here;
+            // a transform moves the cursor on the compositor, without layout or paint.
+            transform: `translateX(${MARGIN.left + geometry.x(cursor)}px)`,
             top: `${(MARGIN.top / height) * 100}%`,
             height: `${(innerH / height) * 100}%`,
           }}

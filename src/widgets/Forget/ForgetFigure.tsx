@@ -3,7 +3,7 @@
  * over the number of pairs written, and the read-error chart. The whole trace is computed
  * once per stream and gates; the slider only indexes it.
  */
-import { useEffect, useMemo, useReducer, useRef, type Dispatch } from 'react';
+import { memo, useEffect, useMemo, useReducer, useRef, type Dispatch } from 'react';
 import { channelGates, makeStream, RULES, stateAt, trace, type Rule, type Trace } from '../../core';
 import { Heatmap } from '../../viz/Heatmap';
 import { LineChart, type Series } from '../../viz/LineChart';
@@ -103,6 +103,54 @@ function GateSlider({
   );
 }
 
+/** Stream, seed, metric and gates: none of them moves with the slider, so they skip its renders. */
+const Options = memo(function Options({
+  stream,
+  seed,
+  metric,
+  beta,
+  alpha,
+  slow,
+  fast,
+  dispatch,
+}: Pick<ForgetState, 'stream' | 'seed' | 'metric' | 'beta' | 'alpha' | 'slow' | 'fast'> & { dispatch: Dispatch<Action> }) {
+  return (
+    <>
+      <div className="forget-options">
+        <label>
+          Stream{' '}
+          <select value={stream} onChange={(e) => dispatch({ type: 'setStream', stream: e.target.value as ForgetState['stream'] })}>
+            <option value="capacity">{STREAM_LABELS.capacity} (random keys)</option>
+            <option value="lifetimes">{STREAM_LABELS.lifetimes} (slow, then fast)</option>
+          </select>
+        </label>
+        <button type="button" onClick={() => dispatch({ type: 'newSeed', seed: Math.floor(Math.random() * 1_000_000) })}>
+          New stream
+        </button>
+        <span className="seed">
+          seed <strong>{seed}</strong>
+        </span>
+        <label>
+          Metric{' '}
+          <select value={metric} onChange={(e) => dispatch({ type: 'setMetric', metric: e.target.value as Metric })}>
+            <option value="error">{METRIC_LABELS.error}</option>
+            <option value="cosine">{METRIC_LABELS.cosine}</option>
+          </select>
+        </label>
+      </div>
+      <details className="forget-gates">
+        <summary>Gates</summary>
+        <div className="gates">
+          <GateSlider id="forget-beta" symbol="β" tokenClass="tok-beta" label="write strength (delta rules)" value={beta} onChange={(v) => dispatch({ type: 'setGate', gate: 'beta', value: v })} />
+          <GateSlider id="forget-alpha" symbol="α" tokenClass="tok-alpha" label="scalar decay (gated delta)" value={alpha} onChange={(v) => dispatch({ type: 'setGate', gate: 'alpha', value: v })} />
+          <GateSlider id="forget-slow" symbol="a₀…₃" tokenClass="tok-alpha" label="decay, slow channels 0–3 (per-channel)" value={slow} onChange={(v) => dispatch({ type: 'setGate', gate: 'slow', value: v })} />
+          <GateSlider id="forget-fast" symbol="a₄…₇" tokenClass="tok-alpha" label="decay, fast channels 4–7 (per-channel)" value={fast} onChange={(v) => dispatch({ type: 'setGate', gate: 'fast', value: v })} />
+        </div>
+      </details>
+    </>
+  );
+});
+
 export function ForgetFigure({ equations }: ForgetFigureProps) {
   const [state, dispatch] = useReducer(reducer, DEFAULTS);
   useUrlState(state, dispatch);
@@ -181,37 +229,7 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
             Reset
           </button>
         </div>
-        <div className="forget-options">
-          <label>
-            Stream{' '}
-            <select value={state.stream} onChange={(e) => dispatch({ type: 'setStream', stream: e.target.value as ForgetState['stream'] })}>
-              <option value="capacity">{STREAM_LABELS.capacity} (random keys)</option>
-              <option value="lifetimes">{STREAM_LABELS.lifetimes} (slow, then fast)</option>
-            </select>
-          </label>
-          <button type="button" onClick={() => dispatch({ type: 'newSeed', seed: Math.floor(Math.random() * 1_000_000) })}>
-            New stream
-          </button>
-          <span className="seed">
-            seed <strong>{state.seed}</strong>
-          </span>
-          <label>
-            Metric{' '}
-            <select value={metric} onChange={(e) => dispatch({ type: 'setMetric', metric: e.target.value as Metric })}>
-              <option value="error">{METRIC_LABELS.error}</option>
-              <option value="cosine">{METRIC_LABELS.cosine}</option>
-            </select>
-          </label>
-        </div>
-        <details className="forget-gates">
-          <summary>Gates</summary>
-          <div className="gates">
-            <GateSlider id="forget-beta" symbol="β" tokenClass="tok-beta" label="write strength (delta rules)" value={state.beta} onChange={(v) => dispatch({ type: 'setGate', gate: 'beta', value: v })} />
-            <GateSlider id="forget-alpha" symbol="α" tokenClass="tok-alpha" label="scalar decay (gated delta)" value={state.alpha} onChange={(v) => dispatch({ type: 'setGate', gate: 'alpha', value: v })} />
-            <GateSlider id="forget-slow" symbol="a₀…₃" tokenClass="tok-alpha" label="decay, slow channels 0–3 (per-channel)" value={state.slow} onChange={(v) => dispatch({ type: 'setGate', gate: 'slow', value: v })} />
-            <GateSlider id="forget-fast" symbol="a₄…₇" tokenClass="tok-alpha" label="decay, fast channels 4–7 (per-channel)" value={state.fast} onChange={(v) => dispatch({ type: 'setGate', gate: 'fast', value: v })} />
-          </div>
-        </details>
+        <Options stream={state.stream} seed={state.seed} metric={metric} beta={state.beta} alpha={state.alpha} slow={state.slow} fast={state.fast} dispatch={dispatch} />
       </div>
 
       <div className="forget-states">
