@@ -236,7 +236,7 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
         {RULES.map((r, i) => (
           <div className={`forget-state rule-${r}`} key={r}>
             <h3 className="forget-state-title">
-              <span className="rule-swatch" aria-hidden="true" /> {RULE_LABELS[r]}
+              <span className="rule-swatch" aria-hidden="true" /> <span className="forget-state-name">{RULE_LABELS[r]}</span>
               <span className="forget-state-value">{fmt(values[r])}</span>
             </h3>
             <Heatmap
