@@ -77,12 +77,16 @@ export function LineChart({
   const box = useRef<HTMLDivElement>(null);
   // Drawn at the container's own width, so text keeps its size on a phone instead of shrinking.
   const [width, setWidth] = useState(defaultWidth);
+  const [measured, setMeasured] = useState(false);
   useEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return undefined;
     const measure = () => {
       const w = Math.round(el.clientWidth);
-      if (w > 0) setWidth(w);
+      if (w > 0) {
+        setWidth(w);
+        setMeasured(true);
+      }
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -180,7 +184,10 @@ export function LineChart({
           style={{
             // The SVG is drawn at the container's width, so chart units are CSS pixels here;
             // a transform moves the cursor on the compositor, without layout or paint.
-            transform: `translateX(${MARGIN.left + geometry.x(cursor)}px)`,
+            // Until measured (and without script) the drawing is scaled, so a share of the width.
+            ...(measured
+              ? { transform: `translateX(${MARGIN.left + geometry.x(cursor)}px)` }
+              : { left: `${((MARGIN.left + geometry.x(cursor)) / width) * 100}%` }),
             top: `${(MARGIN.top / height) * 100}%`,
             height: `${(innerH / height) * 100}%`,
           }}
