@@ -71,4 +71,12 @@ function hydrateWhenNear(islands: HTMLElement[]): void {
 }
 
 hydrateWhenNear([...document.querySelectorAll<HTMLElement>('[data-island]')]);
+
+// Once the full page has been laid out and each section's size remembered (see styles.css),
+// let sections far from the screen skip rendering.
+window.addEventListener(
+  'load',
+  () => requestAnimationFrame(() => requestAnimationFrame(() => document.documentElement.classList.add('skim'))),
+  { once: true },
+);
 watchSections(document);
