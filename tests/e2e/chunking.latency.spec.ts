@@ -24,6 +24,8 @@ test.describe('@latency chunking: main-thread work from a control change to the 
     await page.goto('./#chunking');
     await page.waitForLoadState('networkidle');
     await expect(page.locator('#chunking-figure .chunking-figure[data-hydrated="true"]')).toBeVisible({ timeout: 15_000 });
+    // Measured as a reader meets it: after the page has settled and far sections skip rendering.
+    await page.waitForFunction(() => document.documentElement.classList.contains('skim'));
   });
 
   test('chunk-size slider', async ({ page }) => {
