@@ -22,6 +22,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/widgets/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/widgets/setup.ts'],
+          benchmark: { include: [] },
         },
       },
     ],

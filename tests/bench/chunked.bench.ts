@@ -1,35 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { randomLcg, randomNormal } from 'd3-random';
 import { bench, describe } from 'vitest';
 import { chunkedDeltaRule, prefillFlops, recurrentDeltaRule } from '../../src/core/chunked';
-import { gpuFromFigures, optimalChunk, prefillTime, type Gpu } from '../../src/core/costModel';
+import { optimalChunk, prefillTime, type Gpu } from '../../src/core/costModel';
+import { gpuById } from '../../src/content/hardware';
 
-interface Figure {
-  value: number;
-}
-interface HardwareFile {
-  gpus: {
-    id: string;
-    name: string;
-    tensorTflopsBf16Dense: Figure;
-    hbmBandwidthTBps: Figure;
-    sms: Figure;
-    mmaTileM: Figure;
-  }[];
-}
-
-const hardware = JSON.parse(readFileSync(resolve('data/hardware.json'), 'utf8')) as HardwareFile;
-const h100 = hardware.gpus.find((g) => g.id === 'h100');
-if (h100 === undefined) throw new Error('no h100 in data/hardware.json');
-const gpu: Gpu = gpuFromFigures({
-  id: h100.id,
-  name: h100.name,
-  tensorTflopsBf16Dense: h100.tensorTflopsBf16Dense.value,
-  hbmBandwidthTBps: h100.hbmBandwidthTBps.value,
-  sms: h100.sms.value,
-  mmaTileM: h100.mmaTileM.value,
-});
+const gpu: Gpu = gpuById('h100');
 
 /** The `chunking` figure's opening controls: one sequence of 4K tokens, 16 heads of dimension 128. */
 const controls = { L: 4096, d: 128, heads: 16, gpu };

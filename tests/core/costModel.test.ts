@@ -1,56 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ASSUMPTIONS,
   bytesPerToken,
   compareWithMeasurements,
-  gpuFromFigures,
   optimalChunk,
   prefillTime,
   recurrentTime,
   stateKernelWaves,
   type Gpu,
-  type KernelMeasurement,
   type Overlap,
 } from '../../src/core/costModel';
+import { gpuById, gpus, hardware } from '../../src/content/hardware';
 
-interface Figure {
-  value: number;
-  source: string;
-  status: string;
-}
-interface HardwareFile {
-  gpus: {
-    id: string;
-    name: string;
-    tensorTflopsBf16Dense: Figure;
-    hbmBandwidthTBps: Figure;
-    sms: Figure;
-    mmaTileM: Figure;
-  }[];
-  measurements: KernelMeasurement[];
-}
-
-const hardware = JSON.parse(readFileSync(resolve('data/hardware.json'), 'utf8')) as HardwareFile;
-
-const GPUS: Gpu[] = hardware.gpus.map((g) =>
-  gpuFromFigures({
-    id: g.id,
-    name: g.name,
-    tensorTflopsBf16Dense: g.tensorTflopsBf16Dense.value,
-    hbmBandwidthTBps: g.hbmBandwidthTBps.value,
-    sms: g.sms.value,
-    mmaTileM: g.mmaTileM.value,
-  }),
-);
-
-function gpu(id: string): Gpu {
-  const found = GPUS.find((g) => g.id === id);
-  if (found === undefined) throw new Error(`no ${id} in data/hardware.json`);
-  return found;
-}
+// The validated loader the page uses, so the tests model exactly the figures the page shows.
+const GPUS: Gpu[] = gpus();
+const gpu = (id: string): Gpu => gpuById(id);
 
 const H100 = gpu('h100');
 const µs = 1e-6;
