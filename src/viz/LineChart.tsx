@@ -93,6 +93,7 @@ export function LineChart({
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+  // Must match the CSS height of the chart's box (clamp(220px, 55cqi, 300px)).
   const height = Math.round(Math.min(defaultHeight, Math.max(220, width * 0.55)));
   const innerW = width - MARGIN.left - MARGIN.right;
   const innerH = height - MARGIN.top - MARGIN.bottom;
