@@ -4,8 +4,8 @@
  * pointer) pick a cell, whose value is read out under the grid.
  *
  * The server draws the grid as SVG, so the picture is there without script; once hydrated it
- * switches to one canvas, which a slider can redraw many times a second for the price of a
- * single element instead of restyling every cell.
+ * switches to a canvas of one pixel per cell, scaled up by CSS, which a slider can redraw many
+ * times a second for the price of 64 pixels instead of restyling every cell.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { cssToken } from './palette';
@@ -22,6 +22,9 @@ export interface HeatmapProps {
   colLabel?: (c: number) => string;
   size?: number;
 }
+
+/** The gap on each side of a cell, as a share of the cell (the CSS over the canvas draws the same). */
+const GAP = 0.04;
 
 const format = (x: number) => (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(2);
 
@@ -40,10 +43,10 @@ function StaticCells({ values, max, rows, cols, size }: { values: ArrayLike<numb
         return (
           <rect
             key={i}
-            x={(i % cols) * cell + 0.5}
-            y={Math.floor(i / cols) * cell + 0.5}
-            width={cell - 1}
-            height={cell - 1}
+            x={(i % cols + GAP) * cell}
+            y={(Math.floor(i / cols) + GAP) * cell}
+            width={cell * (1 - 2 * GAP)}
+            height={cell * (1 - 2 * GAP)}
             fill={fill}
             fillOpacity={opacity}
           />
@@ -53,45 +56,47 @@ function StaticCells({ values, max, rows, cols, size }: { values: ArrayLike<numb
   );
 }
 
-interface Palette {
-  gold: string;
-  blue: string;
-  surface: string;
-  text: string;
+type Rgb = readonly [number, number, number];
+
+/** Any CSS colour the canvas understands, as sRGB bytes (the canvas normalises it for us). */
+function toRgb(ctx: CanvasRenderingContext2D, colour: string, fallback: Rgb): Rgb {
+  ctx.fillStyle = '#000';
+  ctx.fillStyle = colour;
+  const normal = String(ctx.fillStyle);
+  const hex = /^#([0-9a-f]{6})$/i.exec(normal);
+  if (hex) {
+    const n = parseInt(hex[1]!, 16);
+    return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  }
+  const rgb = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(normal);
+  return rgb ? [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])] : fallback;
 }
 
-/** Draws at `width` CSS pixels, measured by a ResizeObserver: reading it here would force a layout. */
-function draw(canvas: HTMLCanvasElement, width: number, values: ArrayLike<number>, max: number, rows: number, cols: number, cursor: number | null, palette: Palette) {
+interface Palette {
+  gold: Rgb;
+  blue: Rgb;
+}
+
+/**
+ * One pixel per cell, in the cell's colour at the cell's strength; CSS scales the bitmap up
+ * without smoothing and draws the gaps between cells over it. A redraw writes 64 pixels,
+ * whatever the size on screen, and a resize needs none.
+ */
+function draw(canvas: HTMLCanvasElement, values: ArrayLike<number>, max: number, rows: number, cols: number, palette: Palette) {
   const ctx = canvas.getContext('2d');
-  if (!ctx || width === 0) return;
-  const ratio = Math.min(window.devicePixelRatio || 1, 2);
-  const height = (width / cols) * rows;
-  const w = Math.round(width * ratio);
-  const h = Math.round(height * ratio);
-  if (canvas.width !== w || canvas.height !== h) {
-    canvas.width = w;
-    canvas.height = h;
-  }
-  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  const cell = width / cols;
-  const gap = cell / 25;
-  ctx.globalAlpha = 1;
-  ctx.fillStyle = palette.surface;
-  ctx.fillRect(0, 0, width, height);
+  if (!ctx) return;
+  const image = ctx.createImageData(cols, rows);
+  const px = image.data;
   for (let i = 0; i < rows * cols; i++) {
     const x = values[i] ?? 0;
     const strength = max > 0 ? Math.min(1, Math.abs(x) / max) : 0;
-    if (strength === 0) continue;
-    ctx.globalAlpha = strength;
-    ctx.fillStyle = x >= 0 ? palette.gold : palette.blue;
-    ctx.fillRect((i % cols) * cell + gap, Math.floor(i / cols) * cell + gap, cell - 2 * gap, cell - 2 * gap);
+    const [r, g, b] = x >= 0 ? palette.gold : palette.blue;
+    px[4 * i] = r;
+    px[4 * i + 1] = g;
+    px[4 * i + 2] = b;
+    px[4 * i + 3] = Math.round(strength * 255);
   }
-  ctx.globalAlpha = 1;
-  if (cursor !== null) {
-    ctx.strokeStyle = palette.text;
-    ctx.lineWidth = 2;
-    ctx.strokeRect((cursor % cols) * cell + 1 + gap, Math.floor(cursor / cols) * cell + 1 + gap, cell - 2 - 2 * gap, cell - 2 - 2 * gap);
-  }
+  ctx.putImageData(image, 0, 0);
 }
 
 export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row ${r}`, colLabel = (c) => `column ${c}`, size = 200 }: HeatmapProps) {
@@ -99,43 +104,24 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
   const [live, setLive] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const palette = useRef<Palette | null>(null);
-  const width = useRef(0);
   const themeVersion = useThemeVersion();
 
   useEffect(() => setLive(true), []);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
-    width.current = canvas.clientWidth;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
     palette.current = {
-      gold: cssToken(canvas, '--gold', '#c58f12'),
-      blue: cssToken(canvas, '--blue', '#2f6db3'),
-      surface: cssToken(canvas, '--surface', '#f2efe8'),
-      text: cssToken(canvas, '--text', '#1b1f27'),
+      gold: toRgb(ctx, cssToken(canvas, '--gold', '#c58f12'), [197, 143, 18]),
+      blue: toRgb(ctx, cssToken(canvas, '--blue', '#2f6db3'), [47, 109, 179]),
     };
   }, [live, themeVersion]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (canvas && palette.current) draw(canvas, width.current, values, max, rows, cols, cursor, palette.current);
-  }, [live, themeVersion, values, max, rows, cols, cursor]);
-
-  const latest = useRef({ values, max, cursor });
-  latest.current = { values, max, cursor };
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver((entries) => {
-      // As in MarkGrid: a print layout must not clear the bitmap it is about to print.
-      if (window.matchMedia?.('print').matches) return;
-      width.current = entries[0]?.contentRect.width ?? canvas.clientWidth;
-      const { values: v, max: m, cursor: at } = latest.current;
-      if (palette.current) draw(canvas, width.current, v, m, rows, cols, at, palette.current);
-    });
-    observer.observe(canvas);
-    return () => observer.disconnect();
-  }, [live, rows, cols]);
+    if (canvas && palette.current) draw(canvas, values, max, rows, cols, palette.current);
+  }, [live, themeVersion, values, max, rows, cols]);
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const at = cursor ?? 0;
@@ -167,7 +153,7 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
   return (
     <div className="heatmap">
       <div
-        className="heatmap-grid"
+        className={live ? 'heatmap-grid is-live' : 'heatmap-grid'}
         role="group"
         aria-roledescription="heatmap"
         aria-label={`${label}. Arrow keys read one cell at a time.`}
@@ -175,10 +161,19 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
         onKeyDown={move}
         onFocus={() => setCursor((c) => c ?? 0)}
         onBlur={() => setCursor(null)}
-        style={{ aspectRatio: `${cols} / ${rows}` }}
+        style={{ aspectRatio: `${cols} / ${rows}`, ['--cols' as string]: cols, ['--rows' as string]: rows }}
       >
         {live ? (
-          <canvas ref={canvasRef} className="heatmap-picture" onPointerMove={pointAt} onPointerLeave={() => setCursor(null)} />
+          <>
+            <canvas ref={canvasRef} className="heatmap-picture heatmap-bitmap" width={cols} height={rows} onPointerMove={pointAt} onPointerLeave={() => setCursor(null)} />
+            {picked ? (
+              <span
+                className="heatmap-cursor-box"
+                aria-hidden="true"
+                style={{ left: `${(100 * picked.c) / cols}%`, top: `${(100 * picked.r) / rows}%`, width: `${100 / cols}%`, height: `${100 / rows}%` }}
+              />
+            ) : null}
+          </>
         ) : (
           <StaticCells values={values} max={max} rows={rows} cols={cols} size={size} />
         )}

@@ -3,7 +3,7 @@
  * One tab stop: Left/Right move along x, Up/Down switch line, and the focused point is read
  * out under the chart. Paths depend only on the data, so moving the cursor redraws little.
  */
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 
@@ -60,6 +60,86 @@ const Paths = memo(function Paths({ series, length, geometry }: { series: Series
   );
 });
 
+interface PlotProps {
+  series: Series[];
+  length: number;
+  geometry: Geometry;
+  width: number;
+  height: number;
+  xLabel: string;
+  yLabel: string;
+  reference?: { y: number; label: string };
+  label: string;
+  format: (y: number) => string;
+  focus: { i: number; s: number } | null;
+  onKeyDown: (event: KeyboardEvent<SVGSVGElement>) => void;
+  onFocus: () => void;
+  onBlur: () => void;
+}
+
+/** The drawing: it depends on the data and the focused point, not on the cursor, so a moving cursor skips it. */
+const Plot = memo(function Plot({ series, length, geometry, width, height, xLabel, yLabel, reference, label, format, focus, onKeyDown, onFocus, onBlur }: PlotProps) {
+  const { innerW, innerH } = geometry;
+  const point = focus ? series[focus.s] : undefined;
+  const pointValue = focus && point ? (point.values[focus.i] ?? 0) : 0;
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      role="group"
+      aria-roledescription="line chart"
+      aria-label={`${label}. Arrow keys read one point at a time.`}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+        {geometry.yTicks.map((t) => (
+          <g key={`y${t}`} className="tick" transform={`translate(0,${geometry.y(t)})`}>
+            <line x2={innerW} className="grid" />
+            <text x={-8} dy="0.32em" textAnchor="end">
+              {format(t)}
+            </text>
+          </g>
+        ))}
+        {geometry.xTicks.map((t) => (
+          <g key={`x${t}`} className="tick" transform={`translate(${geometry.x(t)},${innerH})`}>
+            <line y2={5} className="axis" />
+            <text y={18} textAnchor="middle">
+              {t}
+            </text>
+          </g>
+        ))}
+        <line className="axis" x1={0} x2={innerW} y1={innerH} y2={innerH} />
+        <text className="axis-label" x={innerW / 2} y={innerH + 36} textAnchor="middle">
+          {xLabel}
+        </text>
+        <text className="axis-label" transform={`translate(${-38},${innerH / 2}) rotate(-90)`} textAnchor="middle">
+          {yLabel}
+        </text>
+        {reference ? (
+          <g className="reference">
+            <line x1={0} x2={innerW} y1={geometry.y(reference.y)} y2={geometry.y(reference.y)} />
+          </g>
+        ) : null}
+        <Paths series={series} length={length} geometry={geometry} />
+        {reference ? (
+          // Under the line at the right, where the lines have climbed above it by then.
+          <text className="reference-label" x={innerW - 4} y={geometry.y(reference.y) + 15} textAnchor="end">
+            {reference.label}
+          </text>
+        ) : null}
+
+        {focus && point ? (
+          <circle className={`focus-point ${point.className}`} cx={geometry.x(focus.i + 1)} cy={geometry.y(pointValue)} r={5} />
+        ) : null}
+      </g>
+    </svg>
+  );
+});
+
+const defaultFormat = (y: number) => y.toFixed(2);
+
 export function LineChart({
   series,
   length,
@@ -69,7 +149,7 @@ export function LineChart({
   reference,
   cursor,
   label,
-  format = (y) => y.toFixed(2),
+  format = defaultFormat,
   width: defaultWidth = 640,
   height: defaultHeight = 300,
 }: LineChartProps) {
@@ -104,79 +184,50 @@ export function LineChart({
     return { x, y, xTicks: x.ticks(innerW < 400 ? 4 : 6).filter(Number.isInteger), yTicks: y.ticks(5), innerW, innerH };
   }, [length, yDomain[0], yDomain[1], innerW, innerH]);
 
-  const onKey = (event: KeyboardEvent<SVGSVGElement>) => {
-    const at = focus ?? { i: (cursor ?? 1) - 1, s: 0 };
+  // The handlers read the latest props through a ref, so they keep one identity and the
+  // drawing is not re-rendered when only the cursor moves.
+  const latest = useRef({ focus, cursor, length, series });
+  latest.current = { focus, cursor, length, series };
+  const onKeyDown = useCallback((event: KeyboardEvent<SVGSVGElement>) => {
+    const { focus: f, cursor: c, length: n, series: lines } = latest.current;
+    const at = f ?? { i: (c ?? 1) - 1, s: 0 };
     const moves: Record<string, { i: number; s: number }> = {
-      ArrowRight: { i: Math.min(length - 1, at.i + 1), s: at.s },
+      ArrowRight: { i: Math.min(n - 1, at.i + 1), s: at.s },
       ArrowLeft: { i: Math.max(0, at.i - 1), s: at.s },
-      ArrowUp: { i: at.i, s: (at.s + series.length - 1) % series.length },
-      ArrowDown: { i: at.i, s: (at.s + 1) % series.length },
+      ArrowUp: { i: at.i, s: (at.s + lines.length - 1) % lines.length },
+      ArrowDown: { i: at.i, s: (at.s + 1) % lines.length },
       Home: { i: 0, s: at.s },
-      End: { i: length - 1, s: at.s },
+      End: { i: n - 1, s: at.s },
     };
     const next = moves[event.key];
     if (!next) return;
     event.preventDefault();
     setFocus(next);
-  };
+  }, []);
+  const onFocus = useCallback(() => setFocus((f) => f ?? { i: (latest.current.cursor ?? 1) - 1, s: 0 }), []);
+  const onBlur = useCallback(() => setFocus(null), []);
 
   const point = focus ? series[focus.s] : undefined;
   const pointValue = focus && point ? (point.values[focus.i] ?? 0) : 0;
 
   return (
     <div className="line-chart" ref={box}>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        role="group"
-        aria-roledescription="line chart"
-        aria-label={`${label}. Arrow keys read one point at a time.`}
-        tabIndex={0}
-        onKeyDown={onKey}
-        onFocus={() => setFocus((f) => f ?? { i: (cursor ?? 1) - 1, s: 0 })}
-        onBlur={() => setFocus(null)}
-      >
-        <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-          {geometry.yTicks.map((t) => (
-            <g key={`y${t}`} className="tick" transform={`translate(0,${geometry.y(t)})`}>
-              <line x2={innerW} className="grid" />
-              <text x={-8} dy="0.32em" textAnchor="end">
-                {format(t)}
-              </text>
-            </g>
-          ))}
-          {geometry.xTicks.map((t) => (
-            <g key={`x${t}`} className="tick" transform={`translate(${geometry.x(t)},${innerH})`}>
-              <line y2={5} className="axis" />
-              <text y={18} textAnchor="middle">
-                {t}
-              </text>
-            </g>
-          ))}
-          <line className="axis" x1={0} x2={innerW} y1={innerH} y2={innerH} />
-          <text className="axis-label" x={innerW / 2} y={innerH + 36} textAnchor="middle">
-            {xLabel}
-          </text>
-          <text className="axis-label" transform={`translate(${-38},${innerH / 2}) rotate(-90)`} textAnchor="middle">
-            {yLabel}
-          </text>
-          {reference ? (
-            <g className="reference">
-              <line x1={0} x2={innerW} y1={geometry.y(reference.y)} y2={geometry.y(reference.y)} />
-            </g>
-          ) : null}
-          <Paths series={series} length={length} geometry={geometry} />
-          {reference ? (
-            // Under the line at the right, where the lines have climbed above it by then.
-            <text className="reference-label" x={innerW - 4} y={geometry.y(reference.y) + 15} textAnchor="end">
-              {reference.label}
-            </text>
-          ) : null}
-
-          {focus && point ? (
-            <circle className={`focus-point ${point.className}`} cx={geometry.x(focus.i + 1)} cy={geometry.y(pointValue)} r={5} />
-          ) : null}
-        </g>
-      </svg>
+      <Plot
+        series={series}
+        length={length}
+        geometry={geometry}
+        width={width}
+        height={height}
+        xLabel={xLabel}
+        yLabel={yLabel}
+        reference={reference}
+        label={label}
+        format={format}
+        focus={focus}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={onBlur}
+      />
       {cursor ? (
         // Outside the SVG and on its own layer: moving it repaints nothing else in the chart.
         <div

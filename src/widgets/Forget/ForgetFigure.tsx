@@ -7,6 +7,7 @@ import { memo, useEffect, useMemo, useReducer, useRef, type Dispatch } from 'rea
 import { channelGates, makeStream, RULES, stateAt, trace, type Rule, type Trace } from '../../core';
 import { Heatmap } from '../../viz/Heatmap';
 import { LineChart, type Series } from '../../viz/LineChart';
+import { Steady } from '../../viz/Steady';
 import { describePicture, fmt, METRIC_LABELS, readout, RULE_LABELS, STREAM_LABELS } from './describe';
 import { type Action, DEFAULTS, type ForgetState, fromQuery, MAX_PAIRS, type Metric, reducer, toQuery } from './state';
 import './forget.css';
@@ -151,6 +152,43 @@ const Options = memo(function Options({
   );
 });
 
+/** Each rule's update, typeset at build time; it never changes, so the slider's renders skip it. */
+const RuleEquation = memo(function RuleEquation({ equationKey, html }: { equationKey: string; html: string }) {
+  return <div className="forget-equation" data-equation-key={equationKey} dangerouslySetInnerHTML={{ __html: html }} />;
+});
+
+const Legend = memo(function Legend() {
+  return (
+    <ul className="forget-legend" aria-hidden="true">
+      {RULES.map((r) => (
+        <li key={r} className={`rule-${r}`}>
+          <span className="rule-swatch" /> {RULE_LABELS[r]}
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+/** The widest each changing number can be, for the boxes that hold them (see Steady). */
+const WIDEST: Record<Metric, Record<Rule, number>> = {
+  error: Object.fromEntries(RULES.map((r) => [r, 8.88])) as Record<Rule, number>,
+  cosine: Object.fromEntries(RULES.map((r) => [r, -0.88])) as Record<Rule, number>,
+};
+
+const REFERENCE: Record<Metric, { y: number; label: string }> = {
+  error: { y: 1, label: 'as wrong as answering zero' },
+  cosine: { y: 0, label: 'no better than a random guess' },
+};
+
+function ScaleLine({ max }: { max: string }) {
+  return (
+    <>
+      <span className="scale-ramp" /> <span>−{max}</span> <span>0</span> <span>+{max}</span>
+      <span className="scale-note">one scale for all four memories</span>
+    </>
+  );
+}
+
 export function ForgetFigure({ equations }: ForgetFigureProps) {
   const [state, dispatch] = useReducer(reducer, DEFAULTS);
   useUrlState(state, dispatch);
@@ -190,9 +228,7 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
 
   return (
     <div className="forget">
-      <p className="visually-hidden">
-        {description}
-      </p>
+      <p className="sr-box">{description}</p>
       <div className="forget-controls">
         <div className="forget-slider">
           <label htmlFor="forget-n">
@@ -248,14 +284,13 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
               rowLabel={(row) => `key channel ${row}`}
               colLabel={(col) => `value channel ${col}`}
             />
-            <div className="forget-equation" data-equation-key={equations[r].equationKey} dangerouslySetInnerHTML={{ __html: equations[r].html }} />
+            <RuleEquation equationKey={equations[r].equationKey} html={equations[r].html} />
           </div>
         ))}
       </div>
-      <p className="forget-scale" aria-hidden="true">
-        <span className="scale-ramp" /> <span>−{max.toFixed(2)}</span> <span>0</span> <span>+{max.toFixed(2)}</span>
-        <span className="scale-note">one scale for all four memories</span>
-      </p>
+      <Steady className="forget-scale" aria-hidden template={<ScaleLine max="8.88" />}>
+        <ScaleLine max={max.toFixed(2)} />
+      </Steady>
 
       <LineChart
         series={series}
@@ -263,20 +298,14 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
         yDomain={yDomain}
         xLabel="Pairs written"
         yLabel={metric === 'error' ? 'Read error' : 'Cosine similarity'}
-        reference={metric === 'error' ? { y: 1, label: 'as wrong as answering zero' } : { y: 0, label: 'no better than a random guess' }}
+        reference={REFERENCE[metric]}
         cursor={n}
-        label={`${METRIC_LABELS[metric]} against pairs written, one line per rule, cursor at ${n}`}
+        label={`${METRIC_LABELS[metric]} against pairs written, one line per rule; a cursor marks the slider's position`}
       />
-      <ul className="forget-legend" aria-hidden="true">
-        {RULES.map((r) => (
-          <li key={r} className={`rule-${r}`}>
-            <span className="rule-swatch" /> {RULE_LABELS[r]}
-          </li>
-        ))}
-      </ul>
-      <p className="forget-readout" role="status">
+      <Legend />
+      <Steady className="forget-readout" role="status" template={readout(MAX_PAIRS, metric, WIDEST[metric], RULES)}>
         {readout(n, metric, values, RULES)}
-      </p>
+      </Steady>
     </div>
   );
 }
