@@ -5,7 +5,8 @@
  */
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Gpu } from '../../core/costModel';
-import { ChunkDiagram, diagramCounts } from './ChunkDiagram';
+import { Steady } from '../../viz/Steady';
+import { ChunkDiagram, diagramCounts, type DiagramCounts } from './ChunkDiagram';
 import { formatDecade, formatFlops, formatInteger, formatPowerOfTwo, formatRatio, formatTime } from './format';
 import { LogChart, type Marker, type Series } from './LogChart';
 import {
@@ -70,6 +71,84 @@ function Swatch({ className }: { className: string }) {
   return <span className={`chunking-swatch ${className}`} aria-hidden="true" />;
 }
 
+/** The widest chunk size and sequence length the sliders reach, for the boxes that show them. */
+const WIDEST_LENGTH = 2 ** L_EXPONENTS.max;
+
+function DiagramNotes({ tokens, C, counts }: { tokens: number; C: number; counts: Pick<DiagramCounts, 'chunks' | 'direct' | 'viaState'> }) {
+  return (
+    <>
+      <p>
+        The first {tokens} tokens{' '}
+        {C >= tokens ? `lie inside one chunk of ${formatInteger(C)}` : `in ${counts.chunks} chunks of ${C}`}.
+      </p>
+      <ul className="chunking-key">
+        <li>
+          <Swatch className="is-block" /> read directly, in a masked block ({counts.direct} pairs)
+        </li>
+        <li>
+          <Swatch className="is-via-state" /> reached only through the state ({counts.viaState} pairs)
+        </li>
+        <li>
+          <Swatch className="is-state" /> state S carried forward: {counts.chunks} sequential{' '}
+          {counts.chunks === 1 ? 'update' : 'updates'}
+        </li>
+      </ul>
+    </>
+  );
+}
+
+interface ReadoutProps {
+  C: number;
+  gpuName: string;
+  flops: number;
+  ratio: number;
+  steps: number;
+  sum: number;
+  max: number;
+  optSum: number;
+  optMax: number;
+}
+
+function ReadoutText({ C, gpuName, flops, ratio, steps, sum, max, optSum, optMax }: ReadoutProps) {
+  return (
+    <>
+      C = {formatInteger(C)} on {gpuName}: {formatFlops(flops)} ({formatRatio(ratio)} the recurrent form), {formatInteger(steps)}{' '}
+      sequential {steps === 1 ? 'step' : 'steps'}, modelled {formatTime(sum)} without overlap, {formatTime(max)} with full
+      overlap. Fastest: C ≈ {optSum} without overlap, ≈ {optMax} with it.
+    </>
+  );
+}
+
+interface Part {
+  key: string;
+  label: string;
+  seconds: number;
+  className: string;
+}
+
+function Parts({ parts, total }: { parts: readonly Part[]; total: number }) {
+  return (
+    <ul className="chunking-parts">
+      {parts.map((p) => (
+        <li key={p.key}>
+          <Swatch className={p.className} /> {p.label}: {formatTime(p.seconds)} ({Math.round((100 * p.seconds) / total)}%)
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const PART_LABELS: readonly Omit<Part, 'seconds'>[] = [
+  { key: 'tensor', label: 'tensor-core work', className: 'is-tensor' },
+  { key: 'memory', label: 'memory traffic', className: 'is-memory' },
+  { key: 'seq', label: 'sequential steps', className: 'is-seq' },
+  { key: 'fixed', label: 'launch overhead', className: 'is-fixed' },
+];
+
+/** Stand-ins as wide as anything the boxes show: three significant digits, the widest unit. */
+const WIDEST_PARTS: readonly Part[] = PART_LABELS.map((p) => ({ ...p, seconds: 0.888 }));
+const WIDEST_TIME = formatTime(0.888);
+
 export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: ChunkingFigureProps) {
   const defaults = useMemo(() => defaultControls(defaultChunk, defaultGpu), [defaultChunk, defaultGpu]);
   const [controls, dispatch] = useReducer(reducer, defaults);
@@ -77,6 +156,7 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
   const [hydrated, setHydrated] = useState(false);
   const loaded = useRef(false);
   const gpuIds = useMemo(() => gpus.map((g) => g.id), [gpus]);
+  const longestGpuName = useMemo(() => gpus.reduce((a, g) => (g.name.length > a.length ? g.name : a), ''), [gpus]);
 
   useEffect(() => {
     dispatch({ type: 'load', controls: controlsFromQuery(new URLSearchParams(window.location.search), defaults, gpuIds) });
@@ -139,12 +219,8 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
   const cur = current.sum;
   const steps = Math.ceil(controls.L / controls.C);
   const totalFlops = current.flopsRatio * 6 * controls.d * controls.d * controls.L * controls.bh;
-  const parts = [
-    { key: 'tensor', label: 'tensor-core work', seconds: cur.tensorSeconds, className: 'is-tensor' },
-    { key: 'memory', label: 'memory traffic', seconds: cur.memorySeconds, className: 'is-memory' },
-    { key: 'seq', label: 'sequential steps', seconds: cur.sequentialSeconds, className: 'is-seq' },
-    { key: 'fixed', label: 'launch overhead', seconds: cur.overheadSeconds, className: 'is-fixed' },
-  ];
+  const partSeconds = [cur.tensorSeconds, cur.memorySeconds, cur.sequentialSeconds, cur.overheadSeconds];
+  const parts: Part[] = PART_LABELS.map((p, i) => ({ ...p, seconds: partSeconds[i]! }));
   const counts = diagramCounts(tokens, controls.C);
   const cLog = Math.log2(controls.C);
   const Lmax = Math.log2(controls.L);
@@ -154,38 +230,33 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
       <div className="chunking-top">
         <div className="chunking-control chunking-c">
           <label htmlFor="chunking-C">Chunk size C</label>
-          <input
-            id="chunking-C"
-            type="range"
-            min={0}
-            max={Lmax}
-            step={1}
-            value={cLog}
-            aria-valuetext={`C = ${formatInteger(controls.C)}`}
-            onChange={(e) => set({ C: 2 ** Number(e.currentTarget.value) })}
-          />
-          <span className="chunking-value" aria-hidden="true">C = {formatInteger(controls.C)}</span>
+          <div className="chunking-range">
+            <input
+              id="chunking-C"
+              type="range"
+              min={0}
+              max={Lmax}
+              step={1}
+              value={cLog}
+              aria-valuetext={`C = ${formatInteger(controls.C)}`}
+              onChange={(e) => set({ C: 2 ** Number(e.currentTarget.value) })}
+            />
+          </div>
+          <Steady className="chunking-value" aria-hidden template={`C = ${formatInteger(WIDEST_LENGTH)}`}>
+            C = {formatInteger(controls.C)}
+          </Steady>
         </div>
         <div className="chunking-diagram-wrap">
-          <ChunkDiagram tokens={tokens} C={controls.C} />
-          <div className="chunking-diagram-notes">
-            <p>
-              The first {tokens} tokens{' '}
-              {controls.C >= tokens ? `lie inside one chunk of ${formatInteger(controls.C)}` : `in ${counts.chunks} chunks of ${controls.C}`}.
-            </p>
-            <ul className="chunking-key">
-              <li>
-                <Swatch className="is-block" /> read directly, in a masked block ({counts.direct} pairs)
-              </li>
-              <li>
-                <Swatch className="is-via-state" /> reached only through the state ({counts.viaState} pairs)
-              </li>
-              <li>
-                <Swatch className="is-state" /> state S carried forward: {counts.chunks} sequential{' '}
-                {counts.chunks === 1 ? 'update' : 'updates'}
-              </li>
-            </ul>
+          {/* In a block of its own, not a grid item, so the diagram lays out alone when C moves. */}
+          <div className="chunking-diagram-box">
+            <ChunkDiagram tokens={tokens} C={controls.C} />
           </div>
+          <Steady
+            className="chunking-diagram-notes"
+            template={<DiagramNotes tokens={tokens} C={WIDEST_LENGTH} counts={{ chunks: tokens, direct: diagramCounts(tokens, tokens).direct, viaState: diagramCounts(tokens, 1).viaState }} />}
+          >
+            <DiagramNotes tokens={tokens} C={controls.C} counts={counts} />
+          </Steady>
         </div>
       </div>
 
@@ -203,31 +274,39 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
         </div>
         <div className="chunking-control">
           <label htmlFor="chunking-L">Sequence length L</label>
-          <input
-            id="chunking-L"
-            type="range"
-            min={L_EXPONENTS.min}
-            max={L_EXPONENTS.max}
-            step={1}
-            value={Lmax}
-            aria-valuetext={`L = ${formatInteger(controls.L)} tokens`}
-            onChange={(e) => set({ L: 2 ** Number(e.currentTarget.value) })}
-          />
-          <span className="chunking-value" aria-hidden="true">{formatInteger(controls.L)} tokens</span>
+          <div className="chunking-range">
+            <input
+              id="chunking-L"
+              type="range"
+              min={L_EXPONENTS.min}
+              max={L_EXPONENTS.max}
+              step={1}
+              value={Lmax}
+              aria-valuetext={`L = ${formatInteger(controls.L)} tokens`}
+              onChange={(e) => set({ L: 2 ** Number(e.currentTarget.value) })}
+            />
+          </div>
+          <Steady className="chunking-value" aria-hidden template={`${formatInteger(WIDEST_LENGTH)} tokens`}>
+            {formatInteger(controls.L)} tokens
+          </Steady>
         </div>
         <div className="chunking-control">
           <label htmlFor="chunking-bh">Heads B·H</label>
-          <input
-            id="chunking-bh"
-            type="range"
-            min={BH_EXPONENTS.min}
-            max={BH_EXPONENTS.max}
-            step={1}
-            value={Math.log2(controls.bh)}
-            aria-valuetext={`B·H = ${controls.bh}`}
-            onChange={(e) => set({ bh: 2 ** Number(e.currentTarget.value) })}
-          />
-          <span className="chunking-value" aria-hidden="true">{controls.bh}</span>
+          <div className="chunking-range">
+            <input
+              id="chunking-bh"
+              type="range"
+              min={BH_EXPONENTS.min}
+              max={BH_EXPONENTS.max}
+              step={1}
+              value={Math.log2(controls.bh)}
+              aria-valuetext={`B·H = ${controls.bh}`}
+              onChange={(e) => set({ bh: 2 ** Number(e.currentTarget.value) })}
+            />
+          </div>
+          <Steady className="chunking-value" aria-hidden template={String(2 ** BH_EXPONENTS.max)}>
+            {controls.bh}
+          </Steady>
         </div>
         <div className="chunking-control">
           <label htmlFor="chunking-d">Head dimension d</label>
@@ -241,17 +320,21 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
         </div>
         <div className="chunking-control">
           <label htmlFor="chunking-tau">Per-step latency τ₀</label>
-          <input
-            id="chunking-tau"
-            type="range"
-            min={TAU.min}
-            max={TAU.max}
-            step={TAU.step}
-            value={controls.tau}
-            aria-valuetext={`τ₀ = ${controls.tau} microseconds`}
-            onChange={(e) => set({ tau: roundTau(Number(e.currentTarget.value)) })}
-          />
-          <span className="chunking-value" aria-hidden="true">{controls.tau.toFixed(2)} µs</span>
+          <div className="chunking-range">
+            <input
+              id="chunking-tau"
+              type="range"
+              min={TAU.min}
+              max={TAU.max}
+              step={TAU.step}
+              value={controls.tau}
+              aria-valuetext={`τ₀ = ${controls.tau} microseconds`}
+              onChange={(e) => set({ tau: roundTau(Number(e.currentTarget.value)) })}
+            />
+          </div>
+          <Steady className="chunking-value" aria-hidden template={`${TAU.max.toFixed(2)} µs`}>
+            {controls.tau.toFixed(2)} µs
+          </Steady>
         </div>
         <div className="chunking-control chunking-reset">
           <button type="button" onClick={() => dispatch({ type: 'reset', controls: defaults })}>
@@ -314,9 +397,9 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
       </div>
 
       <div className="chunking-split">
-        <p className="chunking-split-title">
+        <Steady className="chunking-split-title" template={`Where the time goes at C = ${formatInteger(WIDEST_LENGTH)} (no overlap): ${WIDEST_TIME}`}>
           Where the time goes at C = {formatInteger(controls.C)} (no overlap): {formatTime(cur.totalSeconds)}
-        </p>
+        </Steady>
         <div className="chunking-bar" aria-hidden="true">
           {parts.map((p) => (
             <span
@@ -326,22 +409,41 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
             />
           ))}
         </div>
-        <ul className="chunking-parts">
-          {parts.map((p) => (
-            <li key={p.key}>
-              <Swatch className={p.className} /> {p.label}: {formatTime(p.seconds)} (
-              {Math.round((100 * p.seconds) / cur.totalSeconds)}%)
-            </li>
-          ))}
-        </ul>
+        <Steady className="chunking-parts-box" template={<Parts parts={WIDEST_PARTS} total={0.888} />}>
+          <Parts parts={parts} total={cur.totalSeconds} />
+        </Steady>
       </div>
 
-      <p className="chunking-readout" role="status" aria-live="polite">
-        C = {formatInteger(controls.C)} on {gpu.name}: {formatFlops(totalFlops)} ({formatRatio(current.flopsRatio)} the
-        recurrent form), {formatInteger(steps)} sequential {steps === 1 ? 'step' : 'steps'}, modelled{' '}
-        {formatTime(cur.totalSeconds)} without overlap, {formatTime(current.maxTotal)} with full overlap. Fastest: C ≈{' '}
-        {optSum} without overlap, ≈ {optMax} with it.
-      </p>
+      <Steady
+        className="chunking-readout"
+        role="status"
+        aria-live="polite"
+        template={
+          <ReadoutText
+            C={WIDEST_LENGTH}
+            gpuName={longestGpuName}
+            flops={888e15}
+            ratio={888}
+            steps={WIDEST_LENGTH}
+            sum={0.888}
+            max={0.888}
+            optSum={WIDEST_LENGTH}
+            optMax={WIDEST_LENGTH}
+          />
+        }
+      >
+        <ReadoutText
+          C={controls.C}
+          gpuName={gpu.name}
+          flops={totalFlops}
+          ratio={current.flopsRatio}
+          steps={steps}
+          sum={cur.totalSeconds}
+          max={current.maxTotal}
+          optSum={optSum}
+          optMax={optMax}
+        />
+      </Steady>
 
       <details className="chunking-table" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
         <summary>The curves as a table</summary>
