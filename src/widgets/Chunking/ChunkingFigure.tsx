@@ -3,7 +3,7 @@
  * carried state, and, for realistic sizes, FLOPs against modelled GPU time over chunk size.
  * Owns the controls, their URL state and the readout; the maths comes from src/core.
  */
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react';
 import type { Gpu } from '../../core/costModel';
 import { Steady } from '../../viz/Steady';
 import { ChunkDiagram, diagramCounts, type DiagramCounts } from './ChunkDiagram';
@@ -149,6 +149,106 @@ const PART_LABELS: readonly Omit<Part, 'seconds'>[] = [
 const WIDEST_PARTS: readonly Part[] = PART_LABELS.map((p) => ({ ...p, seconds: 0.888 }));
 const WIDEST_TIME = formatTime(0.888);
 
+interface WorkloadProps {
+  gpu: string;
+  L: number;
+  bh: number;
+  d: number;
+  tau: number;
+  gpus: readonly ChunkingGpu[];
+  defaults: ChunkingControls;
+  dispatch: Dispatch<Action>;
+}
+
+/** The workload and hardware controls: none of them moves with C, so a C move skips them. */
+const Workload = memo(function Workload({ gpu, L, bh, d, tau, gpus, defaults, dispatch }: WorkloadProps) {
+  const set = (patch: Partial<ChunkingControls>) => dispatch({ type: 'set', patch });
+  return (
+    <fieldset className="chunking-controls">
+      <legend>Workload and hardware</legend>
+      <div className="chunking-control">
+        <label htmlFor="chunking-gpu">GPU</label>
+        <select id="chunking-gpu" value={gpu} onChange={(e) => set({ gpu: e.currentTarget.value })}>
+          {gpus.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="chunking-control">
+        <label htmlFor="chunking-L">Sequence length L</label>
+        <div className="chunking-range">
+          <input
+            id="chunking-L"
+            type="range"
+            min={L_EXPONENTS.min}
+            max={L_EXPONENTS.max}
+            step={1}
+            value={Math.log2(L)}
+            aria-valuetext={`L = ${formatInteger(L)} tokens`}
+            onChange={(e) => set({ L: 2 ** Number(e.currentTarget.value) })}
+          />
+        </div>
+        <Steady className="chunking-value" aria-hidden template={`${formatInteger(WIDEST_LENGTH)} tokens`}>
+          {formatInteger(L)} tokens
+        </Steady>
+      </div>
+      <div className="chunking-control">
+        <label htmlFor="chunking-bh">Heads B·H</label>
+        <div className="chunking-range">
+          <input
+            id="chunking-bh"
+            type="range"
+            min={BH_EXPONENTS.min}
+            max={BH_EXPONENTS.max}
+            step={1}
+            value={Math.log2(bh)}
+            aria-valuetext={`B·H = ${bh}`}
+            onChange={(e) => set({ bh: 2 ** Number(e.currentTarget.value) })}
+          />
+        </div>
+        <Steady className="chunking-value" aria-hidden template={String(2 ** BH_EXPONENTS.max)}>
+          {bh}
+        </Steady>
+      </div>
+      <div className="chunking-control">
+        <label htmlFor="chunking-d">Head dimension d</label>
+        <select id="chunking-d" value={d} onChange={(e) => set({ d: Number(e.currentTarget.value) })}>
+          {HEAD_DIMS.map((dim) => (
+            <option key={dim} value={dim}>
+              {dim}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="chunking-control">
+        <label htmlFor="chunking-tau">Per-step latency τ₀</label>
+        <div className="chunking-range">
+          <input
+            id="chunking-tau"
+            type="range"
+            min={TAU.min}
+            max={TAU.max}
+            step={TAU.step}
+            value={tau}
+            aria-valuetext={`τ₀ = ${tau} microseconds`}
+            onChange={(e) => set({ tau: roundTau(Number(e.currentTarget.value)) })}
+          />
+        </div>
+        <Steady className="chunking-value" aria-hidden template={`${TAU.max.toFixed(2)} µs`}>
+          {tau.toFixed(2)} µs
+        </Steady>
+      </div>
+      <div className="chunking-control chunking-reset">
+        <button type="button" onClick={() => dispatch({ type: 'reset', controls: defaults })}>
+          Reset
+        </button>
+      </div>
+    </fieldset>
+  );
+});
+
 export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: ChunkingFigureProps) {
   const defaults = useMemo(() => defaultControls(defaultChunk, defaultGpu), [defaultChunk, defaultGpu]);
   const [controls, dispatch] = useReducer(reducer, defaults);
@@ -207,11 +307,76 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
   const flopsMax = Math.max(...c.points.map((p) => p.flopsRatio)) * 1.5;
   const optSum = Math.round(c.optimumSum.C);
   const optMax = Math.round(c.optimumMax.C);
-  const timeMarkers: Marker[] = [
-    { key: 'recurrent', className: 'is-recurrent', x: 1, y: c.recurrent.totalSeconds, label: 'recurrent kernel', hollow: true },
-    { key: 'optMax', className: 'is-optimum-max', x: c.optimumMax.C, y: c.optimumMax.time.totalSeconds, label: `${optMax}`, labelBelow: true },
-    { key: 'optSum', className: 'is-optimum', x: c.optimumSum.C, y: c.optimumSum.time.totalSeconds, label: `fastest C ≈ ${optSum}` },
-  ];
+  const timeMarkers: Marker[] = useMemo(
+    () => [
+      { key: 'recurrent', className: 'is-recurrent', x: 1, y: c.recurrent.totalSeconds, label: 'recurrent kernel', hollow: true },
+      { key: 'optMax', className: 'is-optimum-max', x: c.optimumMax.C, y: c.optimumMax.time.totalSeconds, label: `${optMax}`, labelBelow: true },
+      { key: 'optSum', className: 'is-optimum', x: c.optimumSum.C, y: c.optimumSum.time.totalSeconds, label: `fastest C ≈ ${optSum}` },
+    ],
+    [c, optMax, optSum],
+  );
+  const timeDescription = useMemo(() => describeTime(c, gpu.name), [c, gpu.name]);
+  const flopsLegend = useMemo(
+    () => (
+      <>
+        <span className="chunking-chart-title">FLOPs relative to the recurrent form</span>
+        <span>
+          <Swatch className="is-flops" /> total FLOPs ÷ 6<var>d</var>² per token
+        </span>
+      </>
+    ),
+    [],
+  );
+  const timeLegend = useMemo(
+    () => (
+      <>
+        <span className="chunking-chart-title">Modelled prefill time on {gpu.name}</span>
+        <span>
+          <Swatch className="is-total" /> total, no overlap
+        </span>
+        <span>
+          <Swatch className="is-max" /> total, full overlap
+        </span>
+        <span>
+          <Swatch className="is-tensor" /> tensor cores
+        </span>
+        <span>
+          <Swatch className="is-memory" /> memory
+        </span>
+        <span>
+          <Swatch className="is-seq" /> sequential steps
+        </span>
+      </>
+    ),
+    [gpu.name],
+  );
+  // The boxes' templates: the longest text each can show, fixed for the figure's life.
+  const templates = useMemo(
+    () => ({
+      notes: (
+        <DiagramNotes
+          tokens={tokens}
+          C={WIDEST_LENGTH}
+          counts={{ chunks: tokens, direct: diagramCounts(tokens, tokens).direct, viaState: diagramCounts(tokens, 1).viaState }}
+        />
+      ),
+      parts: <Parts parts={WIDEST_PARTS} total={0.888} />,
+      readout: (
+        <ReadoutText
+          C={WIDEST_LENGTH}
+          gpuName={longestGpuName}
+          flops={888e15}
+          ratio={888}
+          steps={WIDEST_LENGTH}
+          sum={0.888}
+          max={0.888}
+          optSum={WIDEST_LENGTH}
+          optMax={WIDEST_LENGTH}
+        />
+      ),
+    }),
+    [tokens, longestGpuName],
+  );
   const flopsMarkers: Marker[] = [
     { key: 'current', className: 'is-current', x: controls.C, y: current.flopsRatio, label: formatRatio(current.flopsRatio) },
   ];
@@ -253,95 +418,14 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
           </div>
           <Steady
             className="chunking-diagram-notes"
-            template={<DiagramNotes tokens={tokens} C={WIDEST_LENGTH} counts={{ chunks: tokens, direct: diagramCounts(tokens, tokens).direct, viaState: diagramCounts(tokens, 1).viaState }} />}
+            template={templates.notes}
           >
             <DiagramNotes tokens={tokens} C={controls.C} counts={counts} />
           </Steady>
         </div>
       </div>
 
-      <fieldset className="chunking-controls">
-        <legend>Workload and hardware</legend>
-        <div className="chunking-control">
-          <label htmlFor="chunking-gpu">GPU</label>
-          <select id="chunking-gpu" value={controls.gpu} onChange={(e) => set({ gpu: e.currentTarget.value })}>
-            {gpus.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="chunking-control">
-          <label htmlFor="chunking-L">Sequence length L</label>
-          <div className="chunking-range">
-            <input
-              id="chunking-L"
-              type="range"
-              min={L_EXPONENTS.min}
-              max={L_EXPONENTS.max}
-              step={1}
-              value={Lmax}
-              aria-valuetext={`L = ${formatInteger(controls.L)} tokens`}
-              onChange={(e) => set({ L: 2 ** Number(e.currentTarget.value) })}
-            />
-          </div>
-          <Steady className="chunking-value" aria-hidden template={`${formatInteger(WIDEST_LENGTH)} tokens`}>
-            {formatInteger(controls.L)} tokens
-          </Steady>
-        </div>
-        <div className="chunking-control">
-          <label htmlFor="chunking-bh">Heads B·H</label>
-          <div className="chunking-range">
-            <input
-              id="chunking-bh"
-              type="range"
-              min={BH_EXPONENTS.min}
-              max={BH_EXPONENTS.max}
-              step={1}
-              value={Math.log2(controls.bh)}
-              aria-valuetext={`B·H = ${controls.bh}`}
-              onChange={(e) => set({ bh: 2 ** Number(e.currentTarget.value) })}
-            />
-          </div>
-          <Steady className="chunking-value" aria-hidden template={String(2 ** BH_EXPONENTS.max)}>
-            {controls.bh}
-          </Steady>
-        </div>
-        <div className="chunking-control">
-          <label htmlFor="chunking-d">Head dimension d</label>
-          <select id="chunking-d" value={controls.d} onChange={(e) => set({ d: Number(e.currentTarget.value) })}>
-            {HEAD_DIMS.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="chunking-control">
-          <label htmlFor="chunking-tau">Per-step latency τ₀</label>
-          <div className="chunking-range">
-            <input
-              id="chunking-tau"
-              type="range"
-              min={TAU.min}
-              max={TAU.max}
-              step={TAU.step}
-              value={controls.tau}
-              aria-valuetext={`τ₀ = ${controls.tau} microseconds`}
-              onChange={(e) => set({ tau: roundTau(Number(e.currentTarget.value)) })}
-            />
-          </div>
-          <Steady className="chunking-value" aria-hidden template={`${TAU.max.toFixed(2)} µs`}>
-            {controls.tau.toFixed(2)} µs
-          </Steady>
-        </div>
-        <div className="chunking-control chunking-reset">
-          <button type="button" onClick={() => dispatch({ type: 'reset', controls: defaults })}>
-            Reset
-          </button>
-        </div>
-      </fieldset>
+      <Workload gpu={controls.gpu} L={controls.L} bh={controls.bh} d={controls.d} tau={controls.tau} gpus={gpus} defaults={defaults} dispatch={dispatch} />
 
       <div className="chunking-charts">
         <LogChart
@@ -354,18 +438,11 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
           series={flopsSeries}
           markers={flopsMarkers}
           currentX={controls.C}
-          legend={
-            <>
-              <span className="chunking-chart-title">FLOPs relative to the recurrent form</span>
-              <span>
-                <Swatch className="is-flops" /> total FLOPs ÷ 6<var>d</var>² per token
-              </span>
-            </>
-          }
+          legend={flopsLegend}
         />
         <LogChart
           title={`Modelled prefill time on ${gpu.name}`}
-          description={describeTime(c, gpu.name)}
+          description={timeDescription}
           xMax={controls.L}
           yMin={timeMin}
           yMax={timeMax}
@@ -373,26 +450,7 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
           series={timeSeries}
           markers={timeMarkers}
           currentX={controls.C}
-          legend={
-            <>
-              <span className="chunking-chart-title">Modelled prefill time on {gpu.name}</span>
-              <span>
-                <Swatch className="is-total" /> total, no overlap
-              </span>
-              <span>
-                <Swatch className="is-max" /> total, full overlap
-              </span>
-              <span>
-                <Swatch className="is-tensor" /> tensor cores
-              </span>
-              <span>
-                <Swatch className="is-memory" /> memory
-              </span>
-              <span>
-                <Swatch className="is-seq" /> sequential steps
-              </span>
-            </>
-          }
+          legend={timeLegend}
         />
       </div>
 
@@ -409,7 +467,7 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
             />
           ))}
         </div>
-        <Steady className="chunking-parts-box" template={<Parts parts={WIDEST_PARTS} total={0.888} />}>
+        <Steady className="chunking-parts-box" template={templates.parts}>
           <Parts parts={parts} total={cur.totalSeconds} />
         </Steady>
       </div>
@@ -418,19 +476,7 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
         className="chunking-readout"
         role="status"
         aria-live="polite"
-        template={
-          <ReadoutText
-            C={WIDEST_LENGTH}
-            gpuName={longestGpuName}
-            flops={888e15}
-            ratio={888}
-            steps={WIDEST_LENGTH}
-            sum={0.888}
-            max={0.888}
-            optSum={WIDEST_LENGTH}
-            optMax={WIDEST_LENGTH}
-          />
-        }
+        template={templates.readout}
       >
         <ReadoutText
           C={controls.C}
