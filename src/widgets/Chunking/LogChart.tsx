@@ -92,16 +92,17 @@ const Plot = memo(function Plot({ clipId, xMax, yMin, yMax, formatY, series }: P
           <rect x={M.left} y={M.top} width={PLOT_W} height={PLOT_H} />
         </clipPath>
       </defs>
-      {yTicks(yMin, yMax).map((v) => (
-        <g key={v}>
+      {/* Keyed by position, so a new axis range updates these nodes instead of replacing them. */}
+      {yTicks(yMin, yMax).map((v, i) => (
+        <g key={i}>
           <line className="chunking-gridline" x1={M.left} x2={M.left + PLOT_W} y1={y(v)} y2={y(v)} />
           <text className="chunking-tick" x={M.left - 6} y={y(v) + 4} textAnchor="end">
             {formatY(v)}
           </text>
         </g>
       ))}
-      {xTicks(xMax).map((C) => (
-        <g key={C}>
+      {xTicks(xMax).map((C, i) => (
+        <g key={i}>
           <line className="chunking-gridline" x1={x(C)} x2={x(C)} y1={M.top} y2={M.top + PLOT_H} />
           <text className="chunking-tick" x={x(C)} y={M.top + PLOT_H + 14} textAnchor="middle">
             {formatPowerOfTwo(C)}
