@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { THEMES, WIDTHS, setTheme, watch } from './helpers';
+import { steadyOverflow, THEMES, WIDTHS, setTheme, watch } from './helpers';
 
 const figure = (page: Page) => page.locator('#chunking-figure');
 const readout = (page: Page) => figure(page).getByRole('status');
@@ -114,3 +114,19 @@ test('shared state survives a reload and keeps other figures’ parameters', asy
   for (const key of ['gpu', 'L', 'bh', 'd', 'tau']) expect(params.has(key), key).toBe(false);
   expect(problems).toEqual([]);
 });
+
+for (const width of WIDTHS) {
+  test(`at ${width}px the longest values fit their fixed boxes`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // The longest GPU name, the longest sequence, the most heads, the slowest step, and chunks
+    // of one (the most chunks and steps), then one chunk as long as the sequence.
+    await open(page, '?gpu=gb200&L=1048576&bh=1024&d=256&tau=4&C=1');
+    await expect(readout(page)).toContainText('C = 1 on GB200');
+    await expect(readout(page)).toContainText('1,048,576 sequential steps');
+    expect(await steadyOverflow(page, '#chunking-figure')).toEqual([]);
+    await chunkSlider(page).focus();
+    await page.keyboard.press('End');
+    await expect(readout(page)).toContainText('C = 1,048,576 on GB200');
+    expect(await steadyOverflow(page, '#chunking-figure')).toEqual([]);
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { THEMES, WIDTHS, watch } from './helpers';
+import { steadyOverflow, THEMES, WIDTHS, watch } from './helpers';
 
 const slider = '#forget-n';
 
@@ -37,6 +37,8 @@ for (const width of WIDTHS) {
       await expect(input).toHaveValue('128');
       await expect(status).toContainText('128 pairs written');
       expect(await cellsAt()).not.toBe(at1);
+      // The widest numbers fit their fixed boxes, and the readout's box kept its height.
+      expect(await steadyOverflow(page, '#forget-figure')).toEqual([]);
       await expect(page).toHaveURL(/[?&]n=128\b/);
 
       await page.keyboard.press('Home');

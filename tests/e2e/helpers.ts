@@ -35,3 +35,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme: theme });
 }
+
+/**
+ * Every fixed text box (see src/viz/Steady.tsx) inside `scope`: where its live text ends
+ * against the box, so a test can check that nothing is cut off. A box is fixed so that its
+ * text changes without moving anything; the price would be clipped text, which this catches.
+ */
+export async function steadyOverflow(page: Page, scope: string): Promise<string[]> {
+  return page.locator(`${scope} .steady-live`).evaluateAll((boxes) =>
+    boxes.flatMap((box, i) => {
+      const style = getComputedStyle(box);
+      const outer = box.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(box);
+      const text = range.getBoundingClientRect();
+      if (text.width === 0 && text.height === 0) return [];
+      const bottom = outer.bottom - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth);
+      const right = outer.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+      const cut = text.bottom > bottom + 1 || text.right > right + 1;
+      return cut ? [`box ${i} (${box.textContent?.trim().slice(0, 60)}): text ends at ${text.right.toFixed(0)},${text.bottom.toFixed(0)}, box at ${right.toFixed(0)},${bottom.toFixed(0)}`] : [];
+    }),
+  );
+}
