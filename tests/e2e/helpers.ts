@@ -12,7 +12,13 @@ export function watch(page: Page) {
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`failed request: ${req.url()} (${req.failure()?.errorText})`));
+  page.on('requestfailed', (req) => {
+    const reason = req.failure()?.errorText ?? '';
+    // A reload or navigation cancels what is still loading (the favicon, say): the browser
+    // reports those as aborted. Anything that truly failed has another reason, or a status.
+    if (reason === 'net::ERR_ABORTED') return;
+    problems.push(`failed request: ${req.url()} (${reason})`);
+  });
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });
