@@ -87,7 +87,7 @@ export async function measureInputToPaint(
   page: Page,
   selector: string,
   values: (string | number)[],
-  { throttle = 4, silent = false }: { throttle?: number; silent?: boolean } = {},
+  { throttle = 4, silent = false, replay = false }: { throttle?: number; silent?: boolean; replay?: boolean } = {},
 ): Promise<LatencyResult> {
   const browser = page.context().browser();
   if (!browser) throw new Error('latency needs a browser that can trace');
@@ -97,7 +97,7 @@ export async function measureInputToPaint(
   let buffer: Buffer;
   try {
     await page.evaluate(
-      async ({ selector, values, silent }) => {
+      async ({ selector, values, silent, replay }) => {
         const el = document.querySelector(selector) as HTMLInputElement | HTMLSelectElement | null;
         if (!el) throw new Error(`no element matches ${selector}`);
         // Silent: the control still moves, but its events stop at the window, so no script of
@@ -115,6 +115,7 @@ export async function measureInputToPaint(
           setter.call(el, values[i]!);
           el.dispatchEvent(new Event('input', { bubbles: true }));
           el.dispatchEvent(new Event('change', { bubbles: true }));
+          if (replay) (window as unknown as { __latencyReplay: (() => void)[] }).__latencyReplay[i]!();
           await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
           performance.mark(`lat-end-${i}`);
           await new Promise((r) => setTimeout(r, 25));
@@ -122,7 +123,7 @@ export async function measureInputToPaint(
         window.removeEventListener('input', stop, true);
         window.removeEventListener('change', stop, true);
       },
-      { selector, values: values.map(String), silent },
+      { selector, values: values.map(String), silent, replay },
     );
   } finally {
     buffer = await browser.stopTracing();
@@ -142,6 +143,68 @@ export async function measureInputToPaint(
 export async function measureControlFloor(page: Page, selector: string, values: (string | number)[], throttle = 4): Promise<LatencyResult> {
   const before = await page.locator(selector).inputValue();
   const result = await measureInputToPaint(page, selector, values, { throttle, silent: true });
+  await page.locator(selector).evaluate((el: HTMLInputElement, value: string) => {
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }, before);
+  return result;
+}
+
+/**
+ * The floor of one control and everything a move has to change: first the figure is driven
+ * through the values for real, and after each move every text node, canvas bitmap and inline
+ * style inside `scope` is recorded; then the control is moved again with its events kept from
+ * the page's scripts, and the recorded changes are written straight into the DOM. What is left
+ * is the browser's cost of the move's own DOM writes, with no framework and no maths: the
+ * least any implementation of the figure could cost.
+ */
+export async function measureDirectWrites(page: Page, selector: string, scope: string, values: (string | number)[], throttle = 4): Promise<LatencyResult> {
+  const before = await page.locator(selector).inputValue();
+  await page.evaluate(
+    async ({ selector, scope, values }) => {
+      const el = document.querySelector(selector) as HTMLInputElement;
+      const root = document.querySelector(scope)!;
+      const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!;
+      const texts = () => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        const nodes: Text[] = [];
+        while (walker.nextNode()) nodes.push(walker.currentNode as Text);
+        return nodes;
+      };
+      const canvases = [...root.querySelectorAll('canvas')];
+      const styled = [...root.querySelectorAll<HTMLElement>('[style]')];
+      const steps: (() => void)[] = [];
+      for (const value of values) {
+        setter.call(el, value);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+        await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        const words = texts().map((t) => t.nodeValue ?? '');
+        const images = canvases.map((c) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height));
+        const styles = styled.map((e) => e.getAttribute('style') ?? '');
+        steps.push(() => {
+          texts().forEach((t, i) => {
+            const word = words[i];
+            if (word !== undefined && t.nodeValue !== word) t.nodeValue = word;
+          });
+          canvases.forEach((c, i) => c.getContext('2d')!.putImageData(images[i]!, 0, 0));
+          styled.forEach((e, i) => {
+            if (e.getAttribute('style') !== styles[i]) e.setAttribute('style', styles[i]!);
+          });
+        });
+      }
+      (window as unknown as { __latencyReplay: (() => void)[] }).__latencyReplay = steps;
+    },
+    { selector, scope, values: values.map(String) },
+  );
+  // Back to the start, for real, so the replay begins where the figure stands.
+  await page.locator(selector).evaluate((el: HTMLInputElement, value: string) => {
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }, before);
+  const result = await measureInputToPaint(page, selector, values, { throttle, silent: true, replay: true });
   await page.locator(selector).evaluate((el: HTMLInputElement, value: string) => {
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, value);
     el.dispatchEvent(new Event('input', { bubbles: true }));
