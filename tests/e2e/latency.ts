@@ -143,12 +143,17 @@ export async function measureInputToPaint(
 export async function measureControlFloor(page: Page, selector: string, values: (string | number)[], throttle = 4): Promise<LatencyResult> {
   const before = await page.locator(selector).inputValue();
   const result = await measureInputToPaint(page, selector, values, { throttle, silent: true });
-  await page.locator(selector).evaluate((el: HTMLInputElement, value: string) => {
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, value);
+  await moveControl(page, selector, before);
+  return result;
+}
+
+/** Sets a control's value with real events, as a reader's move would. */
+async function moveControl(page: Page, selector: string, value: string) {
+  await page.locator(selector).evaluate((el: HTMLInputElement, to: string) => {
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, to);
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
-  }, before);
-  return result;
+  }, value);
 }
 
 /**
@@ -166,50 +171,45 @@ export async function measureDirectWrites(page: Page, selector: string, scope: s
       const el = document.querySelector(selector) as HTMLInputElement;
       const root = document.querySelector(scope)!;
       const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!;
-      const texts = () => {
-        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-        const nodes: Text[] = [];
-        while (walker.nextNode()) nodes.push(walker.currentNode as Text);
-        return nodes;
-      };
+      // The figure updates its nodes in place, so one list of them serves every step.
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const texts: Text[] = [];
+      while (walker.nextNode()) texts.push(walker.currentNode as Text);
       const canvases = [...root.querySelectorAll('canvas')];
       const styled = [...root.querySelectorAll<HTMLElement>('[style]')];
+      let words = texts.map((t) => t.nodeValue ?? '');
+      let styles = styled.map((e) => e.getAttribute('style') ?? '');
       const steps: (() => void)[] = [];
       for (const value of values) {
         setter.call(el, value);
         el.dispatchEvent(new Event('input', { bubbles: true }));
         el.dispatchEvent(new Event('change', { bubbles: true }));
         await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-        const words = texts().map((t) => t.nodeValue ?? '');
-        const images = canvases.map((c) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height));
-        const styles = styled.map((e) => e.getAttribute('style') ?? '');
+        // Only what this move changed, as the figure itself writes it.
+        const nowWords = texts.map((t) => t.nodeValue ?? '');
+        const nowStyles = styled.map((e) => e.getAttribute('style') ?? '');
+        const changedTexts = texts.flatMap((t, i) => (nowWords[i] !== words[i] ? [[t, nowWords[i]!] as const] : []));
+        const changedStyles = styled.flatMap((e, i) => (nowStyles[i] !== styles[i] ? [[e, nowStyles[i]!] as const] : []));
+        const images = canvases.map((c) => [c.getContext('2d')!, c.getContext('2d')!.getImageData(0, 0, c.width, c.height)] as const);
+        words = nowWords;
+        styles = nowStyles;
         steps.push(() => {
-          texts().forEach((t, i) => {
-            const word = words[i];
-            if (word !== undefined && t.nodeValue !== word) t.nodeValue = word;
-          });
-          canvases.forEach((c, i) => c.getContext('2d')!.putImageData(images[i]!, 0, 0));
-          styled.forEach((e, i) => {
-            if (e.getAttribute('style') !== styles[i]) e.setAttribute('style', styles[i]!);
-          });
+          for (const [t, word] of changedTexts) t.nodeValue = word;
+          for (const [ctx, image] of images) ctx.putImageData(image, 0, 0);
+          for (const [e, style] of changedStyles) e.setAttribute('style', style);
         });
       }
       (window as unknown as { __latencyReplay: (() => void)[] }).__latencyReplay = steps;
     },
     { selector, scope, values: values.map(String) },
   );
-  // Back to the start, for real, so the replay begins where the figure stands.
-  await page.locator(selector).evaluate((el: HTMLInputElement, value: string) => {
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  }, before);
+  // Back to the start, for real, so the replay begins where the figure stood when recording.
+  await moveControl(page, selector, before);
   const result = await measureInputToPaint(page, selector, values, { throttle, silent: true, replay: true });
-  await page.locator(selector).evaluate((el: HTMLInputElement, value: string) => {
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  }, before);
+  // The replay wrote behind the figure's back: a real move away and back makes it draw itself again.
+  const away = values.map(String).find((v) => v !== before);
+  if (away !== undefined) await moveControl(page, selector, away);
+  await moveControl(page, selector, before);
   return result;
 }
 

@@ -3,7 +3,7 @@
  * carried state, and, for realistic sizes, FLOPs against modelled GPU time over chunk size.
  * Owns the controls, their URL state and the readout; the maths comes from src/core.
  */
-import { memo, useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react';
+import { memo, useEffect, useMemo, useReducer, useRef, useState, type Dispatch, type ReactNode } from 'react';
 import type { Gpu } from '../../core/costModel';
 import { Steady } from '../../viz/Steady';
 import { ChunkDiagram, diagramCounts, type DiagramCounts } from './ChunkDiagram';
@@ -149,6 +149,45 @@ const PART_LABELS: readonly Omit<Part, 'seconds'>[] = [
 const WIDEST_PARTS: readonly Part[] = PART_LABELS.map((p) => ({ ...p, seconds: 0.888 }));
 const WIDEST_TIME = formatTime(0.888);
 
+interface RangeControlProps {
+  id: string;
+  label: ReactNode;
+  min: number;
+  max: number;
+  step: number;
+  value: number;
+  valueText: string;
+  /** What the box beside the slider shows, and the longest it will ever show. */
+  display: string;
+  widest: string;
+  onChange: (value: number) => void;
+  className?: string;
+}
+
+/** A labelled slider with its value beside it; the slider sits in a block of its own (see chunking.css). */
+function RangeControl({ id, label, min, max, step, value, valueText, display, widest, onChange, className }: RangeControlProps) {
+  return (
+    <div className={className ? `chunking-control ${className}` : 'chunking-control'}>
+      <label htmlFor={id}>{label}</label>
+      <div className="chunking-range">
+        <input
+          id={id}
+          type="range"
+          min={min}
+          max={max}
+          step={step}
+          value={value}
+          aria-valuetext={valueText}
+          onChange={(e) => onChange(Number(e.currentTarget.value))}
+        />
+      </div>
+      <Steady className="chunking-value" aria-hidden template={widest}>
+        {display}
+      </Steady>
+    </div>
+  );
+}
+
 interface WorkloadProps {
   gpu: string;
   L: number;
@@ -176,42 +215,30 @@ const Workload = memo(function Workload({ gpu, L, bh, d, tau, gpus, defaults, di
           ))}
         </select>
       </div>
-      <div className="chunking-control">
-        <label htmlFor="chunking-L">Sequence length L</label>
-        <div className="chunking-range">
-          <input
-            id="chunking-L"
-            type="range"
-            min={L_EXPONENTS.min}
-            max={L_EXPONENTS.max}
-            step={1}
-            value={Math.log2(L)}
-            aria-valuetext={`L = ${formatInteger(L)} tokens`}
-            onChange={(e) => set({ L: 2 ** Number(e.currentTarget.value) })}
-          />
-        </div>
-        <Steady className="chunking-value" aria-hidden template={`${formatInteger(WIDEST_LENGTH)} tokens`}>
-          {formatInteger(L)} tokens
-        </Steady>
-      </div>
-      <div className="chunking-control">
-        <label htmlFor="chunking-bh">Heads B·H</label>
-        <div className="chunking-range">
-          <input
-            id="chunking-bh"
-            type="range"
-            min={BH_EXPONENTS.min}
-            max={BH_EXPONENTS.max}
-            step={1}
-            value={Math.log2(bh)}
-            aria-valuetext={`B·H = ${bh}`}
-            onChange={(e) => set({ bh: 2 ** Number(e.currentTarget.value) })}
-          />
-        </div>
-        <Steady className="chunking-value" aria-hidden template={String(2 ** BH_EXPONENTS.max)}>
-          {bh}
-        </Steady>
-      </div>
+      <RangeControl
+        id="chunking-L"
+        label="Sequence length L"
+        min={L_EXPONENTS.min}
+        max={L_EXPONENTS.max}
+        step={1}
+        value={Math.log2(L)}
+        valueText={`L = ${formatInteger(L)} tokens`}
+        display={`${formatInteger(L)} tokens`}
+        widest={`${formatInteger(WIDEST_LENGTH)} tokens`}
+        onChange={(v) => set({ L: 2 ** v })}
+      />
+      <RangeControl
+        id="chunking-bh"
+        label="Heads B·H"
+        min={BH_EXPONENTS.min}
+        max={BH_EXPONENTS.max}
+        step={1}
+        value={Math.log2(bh)}
+        valueText={`B·H = ${bh}`}
+        display={String(bh)}
+        widest={String(2 ** BH_EXPONENTS.max)}
+        onChange={(v) => set({ bh: 2 ** v })}
+      />
       <div className="chunking-control">
         <label htmlFor="chunking-d">Head dimension d</label>
         <select id="chunking-d" value={d} onChange={(e) => set({ d: Number(e.currentTarget.value) })}>
@@ -222,24 +249,18 @@ const Workload = memo(function Workload({ gpu, L, bh, d, tau, gpus, defaults, di
           ))}
         </select>
       </div>
-      <div className="chunking-control">
-        <label htmlFor="chunking-tau">Per-step latency τ₀</label>
-        <div className="chunking-range">
-          <input
-            id="chunking-tau"
-            type="range"
-            min={TAU.min}
-            max={TAU.max}
-            step={TAU.step}
-            value={tau}
-            aria-valuetext={`τ₀ = ${tau} microseconds`}
-            onChange={(e) => set({ tau: roundTau(Number(e.currentTarget.value)) })}
-          />
-        </div>
-        <Steady className="chunking-value" aria-hidden template={`${TAU.max.toFixed(2)} µs`}>
-          {tau.toFixed(2)} µs
-        </Steady>
-      </div>
+      <RangeControl
+        id="chunking-tau"
+        label="Per-step latency τ₀"
+        min={TAU.min}
+        max={TAU.max}
+        step={TAU.step}
+        value={tau}
+        valueText={`τ₀ = ${tau} microseconds`}
+        display={`${tau.toFixed(2)} µs`}
+        widest={`${TAU.max.toFixed(2)} µs`}
+        onChange={(v) => set({ tau: roundTau(v) })}
+      />
       <div className="chunking-control chunking-reset">
         <button type="button" onClick={() => dispatch({ type: 'reset', controls: defaults })}>
           Reset
@@ -393,24 +414,19 @@ export function ChunkingFigure({ gpus, defaultGpu, defaultChunk, tokens }: Chunk
   return (
     <div className="chunking-figure" data-hydrated={hydrated ? 'true' : undefined}>
       <div className="chunking-top">
-        <div className="chunking-control chunking-c">
-          <label htmlFor="chunking-C">Chunk size C</label>
-          <div className="chunking-range">
-            <input
-              id="chunking-C"
-              type="range"
-              min={0}
-              max={Lmax}
-              step={1}
-              value={cLog}
-              aria-valuetext={`C = ${formatInteger(controls.C)}`}
-              onChange={(e) => set({ C: 2 ** Number(e.currentTarget.value) })}
-            />
-          </div>
-          <Steady className="chunking-value" aria-hidden template={`C = ${formatInteger(WIDEST_LENGTH)}`}>
-            C = {formatInteger(controls.C)}
-          </Steady>
-        </div>
+        <RangeControl
+          className="chunking-c"
+          id="chunking-C"
+          label="Chunk size C"
+          min={0}
+          max={Lmax}
+          step={1}
+          value={cLog}
+          valueText={`C = ${formatInteger(controls.C)}`}
+          display={`C = ${formatInteger(controls.C)}`}
+          widest={`C = ${formatInteger(WIDEST_LENGTH)}`}
+          onChange={(v) => set({ C: 2 ** v })}
+        />
         <div className="chunking-diagram-wrap">
           {/* In a block of its own, not a grid item, so the diagram lays out alone when C moves. */}
           <div className="chunking-diagram-box">
