@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FRAME_MS, HELD_P50_MS, measureControlFloor, measureInputToPaint, measureNoopFloor, type LatencyResult } from './latency';
+import { FRAME_MS, HELD_P50_MS, measureControlFloor, measureDirectWrites, measureInputToPaint, measureNoopFloor, type LatencyResult } from './latency';
 
 /** ~100 slider positions that sweep the whole range back and forth, so every change redraws both curves. */
 function sweep(min: number, max: number, count: number): number[] {
@@ -10,11 +10,12 @@ function sweep(min: number, max: number, count: number): number[] {
   });
 }
 
-function report(name: string, r: LatencyResult, control: LatencyResult, floor: LatencyResult) {
+function report(name: string, r: LatencyResult, control: LatencyResult, direct: LatencyResult, floor: LatencyResult) {
   console.log(
     `chunking ${name}, 4x throttle, ${r.work.length} changes: work p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ` +
       `max ${r.max.toFixed(1)} ms; with the wait for the frame p95 ${r.totalP95.toFixed(1)} ms; ` +
-      `the same slider with no script listening p50 ${control.p50.toFixed(1)}, p95 ${control.p95.toFixed(1)} ms; no-op floor p95 ${floor.p95.toFixed(1)} ms; ` +
+      `the same slider with no script listening p50 ${control.p50.toFixed(1)}, p95 ${control.p95.toFixed(1)} ms; ` +
+      `that, plus the move's DOM writes made directly p50 ${direct.p50.toFixed(1)}, p95 ${direct.p95.toFixed(1)} ms; no-op floor p95 ${floor.p95.toFixed(1)} ms; ` +
       `frame budget ${FRAME_MS} ms ${r.p95 <= FRAME_MS ? 'met' : 'not met'}, median held to ${HELD_P50_MS} ms`,
   );
 }
@@ -34,8 +35,9 @@ test.describe('@latency chunking: main-thread work from a control change to the 
     const before = await page.locator('#chunking-figure .chunking-current').first().getAttribute('x1');
     const floor = await measureNoopFloor(page);
     const control = await measureControlFloor(page, '#chunking-C', values);
+    const direct = await measureDirectWrites(page, '#chunking-C', '#chunking-figure', values);
     const result = await measureInputToPaint(page, '#chunking-C', values, { throttle: 4 });
-    report('chunk-size slider', result, control, floor);
+    report('chunk-size slider', result, control, direct, floor);
     // The sweep ended away from the default, so the marker on the curves has moved.
     expect(await page.locator('#chunking-figure .chunking-current').first().getAttribute('x1')).not.toBe(before);
     await expect(page.locator('#chunking-figure').getByRole('status')).toContainText(`C = ${(2 ** values.at(-1)!).toLocaleString('en-US')} on`);
@@ -48,8 +50,9 @@ test.describe('@latency chunking: main-thread work from a control change to the 
     const before = await page.locator('#chunking-figure path.chunking-series.is-total').getAttribute('d');
     const floor = await measureNoopFloor(page);
     const control = await measureControlFloor(page, '#chunking-L', values);
+    const direct = await measureDirectWrites(page, '#chunking-L', '#chunking-figure', values);
     const result = await measureInputToPaint(page, '#chunking-L', values, { throttle: 4 });
-    report('sequence-length slider', result, control, floor);
+    report('sequence-length slider', result, control, direct, floor);
     expect(await page.locator('#chunking-figure path.chunking-series.is-total').getAttribute('d')).not.toBe(before);
     expect(result.work).toHaveLength(100);
     expect(result.p50).toBeLessThanOrEqual(HELD_P50_MS);

@@ -158,11 +158,12 @@ async function moveControl(page: Page, selector: string, value: string) {
 
 /**
  * The floor of one control and everything a move has to change: first the figure is driven
- * through the values for real, and after each move every text node, canvas bitmap and inline
- * style inside `scope` is recorded; then the control is moved again with its events kept from
- * the page's scripts, and the recorded changes are written straight into the DOM. What is left
- * is the browser's cost of the move's own DOM writes, with no framework and no maths: the
- * least any implementation of the figure could cost.
+ * through the values for real, and after each move every text node, canvas bitmap and attribute
+ * inside `scope` that changed is recorded; then the control is moved again with its events kept
+ * from the page's scripts, and the recorded changes are written straight into the DOM. What is
+ * left is the browser's cost of the move's own DOM writes, with no framework and no maths: about
+ * the least any implementation of the figure could cost. (Elements a move adds or removes are
+ * not replayed, so where a figure does that, this is a little below the true floor.)
  */
 export async function measureDirectWrites(page: Page, selector: string, scope: string, values: (string | number)[], throttle = 4): Promise<LatencyResult> {
   const before = await page.locator(selector).inputValue();
@@ -176,9 +177,12 @@ export async function measureDirectWrites(page: Page, selector: string, scope: s
       const texts: Text[] = [];
       while (walker.nextNode()) texts.push(walker.currentNode as Text);
       const canvases = [...root.querySelectorAll('canvas')];
-      const styled = [...root.querySelectorAll<HTMLElement>('[style]')];
+      // Every attribute of every element (a path's d, a line's x1, an inline style, a label):
+      // the elements the figure keeps from move to move, which is nearly all of them.
+      const elements = [...root.querySelectorAll('*')];
+      const attributesOf = () => elements.map((e) => new Map([...e.attributes].map((a) => [a.name, a.value])));
       let words = texts.map((t) => t.nodeValue ?? '');
-      let styles = styled.map((e) => e.getAttribute('style') ?? '');
+      let attributes = attributesOf();
       const steps: (() => void)[] = [];
       for (const value of values) {
         setter.call(el, value);
@@ -187,16 +191,18 @@ export async function measureDirectWrites(page: Page, selector: string, scope: s
         await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
         // Only what this move changed, as the figure itself writes it.
         const nowWords = texts.map((t) => t.nodeValue ?? '');
-        const nowStyles = styled.map((e) => e.getAttribute('style') ?? '');
+        const nowAttributes = attributesOf();
         const changedTexts = texts.flatMap((t, i) => (nowWords[i] !== words[i] ? [[t, nowWords[i]!] as const] : []));
-        const changedStyles = styled.flatMap((e, i) => (nowStyles[i] !== styles[i] ? [[e, nowStyles[i]!] as const] : []));
+        const changedAttributes = elements.flatMap((e, i) =>
+          [...nowAttributes[i]!].filter(([name, value]) => attributes[i]!.get(name) !== value).map(([name, value]) => [e, name, value] as const),
+        );
         const images = canvases.map((c) => [c.getContext('2d')!, c.getContext('2d')!.getImageData(0, 0, c.width, c.height)] as const);
         words = nowWords;
-        styles = nowStyles;
+        attributes = nowAttributes;
         steps.push(() => {
           for (const [t, word] of changedTexts) t.nodeValue = word;
           for (const [ctx, image] of images) ctx.putImageData(image, 0, 0);
-          for (const [e, style] of changedStyles) e.setAttribute('style', style);
+          for (const [e, name, value] of changedAttributes) e.setAttribute(name, value);
         });
       }
       (window as unknown as { __latencyReplay: (() => void)[] }).__latencyReplay = steps;
