@@ -7,7 +7,7 @@
  * switches to a canvas of one pixel per cell, scaled up by CSS, which a slider can redraw many
  * times a second for the price of 64 pixels instead of restyling every cell.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
 import { cssToken } from './palette';
 import { useThemeVersion } from './useThemeVersion';
 
@@ -21,6 +21,17 @@ export interface HeatmapProps {
   rowLabel?: (r: number) => string;
   colLabel?: (c: number) => string;
   size?: number;
+  /** For a caller that redraws on every frame of a drag without a render: see HeatmapHandle. */
+  ref?: Ref<HeatmapHandle>;
+}
+
+/**
+ * Draws other values into the picture at once, without a render. The props stay the truth:
+ * the caller renders the same values soon after (the next render draws them again), so only
+ * the picture runs ahead for a moment, never the labels.
+ */
+export interface HeatmapHandle {
+  show(values: ArrayLike<number>, max: number): void;
 }
 
 /** The gap on each side of a cell, as a share of the cell (the CSS over the canvas draws the same). */
@@ -87,19 +98,22 @@ function draw(canvas: HTMLCanvasElement, values: ArrayLike<number>, max: number,
   if (!ctx) return;
   const image = ctx.createImageData(cols, rows);
   const px = image.data;
-  for (let i = 0; i < rows * cols; i++) {
+  const [gr, gg, gb] = palette.gold;
+  const [br, bg, bb] = palette.blue;
+  const scale = max > 0 ? 255 / max : 0;
+  for (let i = 0, o = 0; i < rows * cols; i++, o += 4) {
     const x = values[i] ?? 0;
-    const strength = max > 0 ? Math.min(1, Math.abs(x) / max) : 0;
-    const [r, g, b] = x >= 0 ? palette.gold : palette.blue;
-    px[4 * i] = r;
-    px[4 * i + 1] = g;
-    px[4 * i + 2] = b;
-    px[4 * i + 3] = Math.round(strength * 255);
+    const positive = x >= 0;
+    px[o] = positive ? gr : br;
+    px[o + 1] = positive ? gg : bg;
+    px[o + 2] = positive ? gb : bb;
+    // Strength min(1, |x| / max), as a byte.
+    px[o + 3] = Math.round(Math.min(255, Math.abs(x) * scale));
   }
   ctx.putImageData(image, 0, 0);
 }
 
-export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row ${r}`, colLabel = (c) => `column ${c}`, size = 200 }: HeatmapProps) {
+export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row ${r}`, colLabel = (c) => `column ${c}`, size = 200, ref }: HeatmapProps) {
   const [cursor, setCursor] = useState<number | null>(null);
   const [live, setLive] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -122,6 +136,17 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
     const canvas = canvasRef.current;
     if (canvas && palette.current) draw(canvas, values, max, rows, cols, palette.current);
   }, [live, themeVersion, values, max, rows, cols]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      show(next: ArrayLike<number>, nextMax: number) {
+        const canvas = canvasRef.current;
+        if (canvas && palette.current) draw(canvas, next, nextMax, rows, cols, palette.current);
+      },
+    }),
+    [rows, cols],
+  );
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const at = cursor ?? 0;

@@ -3,7 +3,7 @@
  * One tab stop: Left/Right move along x, Up/Down switch line, and the focused point is read
  * out under the chart. Paths depend only on the data, so moving the cursor redraws little.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 
@@ -27,6 +27,13 @@ export interface LineChartProps {
   format?: (y: number) => string;
   width?: number;
   height?: number;
+  /** For a caller that moves the cursor on every frame of a drag without a render. */
+  ref?: Ref<LineChartHandle>;
+}
+
+/** Moves the cursor at once, without a render; the caller renders the same position soon after. */
+export interface LineChartHandle {
+  moveCursor(x: number): void;
 }
 
 const MARGIN = { top: 12, right: 16, bottom: 40, left: 48 };
@@ -152,21 +159,18 @@ export function LineChart({
   format = defaultFormat,
   width: defaultWidth = 640,
   height: defaultHeight = 300,
+  ref,
 }: LineChartProps) {
   const [focus, setFocus] = useState<{ i: number; s: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   // Drawn at the container's own width, so text keeps its size on a phone instead of shrinking.
   const [width, setWidth] = useState(defaultWidth);
-  const [measured, setMeasured] = useState(false);
   useEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return undefined;
     const measure = () => {
       const w = Math.round(el.clientWidth);
-      if (w > 0) {
-        setWidth(w);
-        setMeasured(true);
-      }
+      if (w > 0) setWidth(w);
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -210,6 +214,24 @@ export function LineChart({
   const point = focus ? series[focus.s] : undefined;
   const pointValue = focus && point ? (point.values[focus.i] ?? 0) : 0;
 
+  // The cursor is a box over the whole plot that draws a thin line at a share of its width
+  // (CSS .chart-cursor); a move changes only where the line is drawn, never a box's size or
+  // place, so the browser repaints the box and lays out nothing.
+  const cursorAt = (at: number) => `${(100 * Math.min(1, Math.max(0, geometry.x(at) / geometry.innerW))).toFixed(3)}% 0`;
+  const cursorBox = useRef<HTMLDivElement>(null);
+  const place = useRef(cursorAt);
+  place.current = cursorAt;
+  useImperativeHandle(
+    ref,
+    () => ({
+      moveCursor(at: number) {
+        const el = cursorBox.current;
+        if (el) el.style.backgroundPosition = place.current(at);
+      },
+    }),
+    [],
+  );
+
   return (
     <div className="line-chart" ref={box}>
       <Plot
@@ -229,19 +251,17 @@ export function LineChart({
         onBlur={onBlur}
       />
       {cursor ? (
-        // Outside the SVG and on its own layer: moving it repaints nothing else in the chart.
+        // Outside the SVG, whose drawing a move leaves alone.
         <div
+          ref={cursorBox}
           className="chart-cursor"
           aria-hidden="true"
           style={{
-            // The SVG is drawn at the container's width, so chart units are CSS pixels here;
-            // a transform moves the cursor on the compositor, without layout or paint.
-            // Until measured (and without script) the drawing is scaled, so a share of the width.
-            ...(measured
-              ? { transform: `translateX(${MARGIN.left + geometry.x(cursor)}px)` }
-              : { left: `${((MARGIN.left + geometry.x(cursor)) / width) * 100}%` }),
+            left: `${(MARGIN.left / width) * 100}%`,
+            width: `${(innerW / width) * 100}%`,
             top: `${(MARGIN.top / height) * 100}%`,
             height: `${(innerH / height) * 100}%`,
+            backgroundPosition: cursorAt(cursor),
           }}
         />
       ) : null}

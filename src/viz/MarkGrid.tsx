@@ -35,18 +35,32 @@ export function MarkGrid({ count, highlighted, columns, label, fallback }: MarkG
       const height = cell * rows;
       canvas.width = Math.round(width * ratio);
       canvas.height = Math.round(height * ratio);
-      const ctx = canvas.getContext('2d');
-      if (!ctx) return;
-      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-      ctx.clearRect(0, 0, width, height);
       const size = Math.max(cell * 0.72, 0.6);
       const muted = cssToken(canvas, '--mark-muted', '#9aa3b2');
       const accent = cssToken(canvas, '--gold', '#b8860b');
-      ctx.fillStyle = accent;
-      for (let i = 0; i < count; i += 1) {
-        if (i === highlighted) ctx.fillStyle = muted;
-        ctx.fillRect((i % columns) * cell, Math.floor(i / columns) * cell, size, size);
+      const paint = (ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D) => {
+        ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+        ctx.clearRect(0, 0, width, height);
+        ctx.fillStyle = accent;
+        for (let i = 0; i < count; i += 1) {
+          if (i === highlighted) ctx.fillStyle = muted;
+          ctx.fillRect((i % columns) * cell, Math.floor(i / columns) * cell, size, size);
+        }
+      };
+      // Drawn once off screen and handed over as a finished bitmap: a 2D canvas on the page is
+      // copied out again on every frame the page draws, whatever else changes; a bitmap is not.
+      if (typeof OffscreenCanvas !== 'undefined') {
+        const off = new OffscreenCanvas(canvas.width, canvas.height);
+        const ctx = off.getContext('2d');
+        const shown = ctx ? canvas.getContext('bitmaprenderer') : null;
+        if (ctx && shown) {
+          paint(ctx);
+          shown.transferFromImageBitmap(off.transferToImageBitmap());
+          return;
+        }
       }
+      const ctx = canvas.getContext('2d');
+      if (ctx) paint(ctx);
     };
     draw();
     if (typeof ResizeObserver === 'undefined') return undefined;

@@ -89,3 +89,41 @@ test('play writes one pair per beat and pause stops it', async ({ page }) => {
   await page.waitForTimeout(1000);
   await expect(figure.locator(slider)).toHaveValue(stopped);
 });
+
+test('each move of a drag draws what the figure renders for that n, pictures included', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('./#forget');
+  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
+  /**
+   * Everything drawn that changes with n: numbers, the four bitmaps, the cursor. Given a value,
+   * first moves the slider there as a drag does, and reads back in the same task, before any
+   * timer of the page can run.
+   */
+  const drawn = (move: string | null = null) =>
+    page.evaluate((to) => {
+      const figure = document.getElementById('forget-figure')!;
+      if (to !== null) {
+        const input = figure.querySelector('#forget-n') as HTMLInputElement;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, to);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      return {
+        status: figure.querySelector('[role="status"]')!.textContent,
+        titles: [...figure.querySelectorAll('.forget-state-value')].map((e) => e.textContent),
+        scale: figure.querySelector('.forget-scale .steady-live')!.textContent,
+        cursor: (figure.querySelector('.chart-cursor') as HTMLElement).style.backgroundPosition,
+        bitmaps: [...figure.querySelectorAll('canvas')].map((c) => c.toDataURL()),
+      };
+    }, move);
+  const during = await drawn('77');
+  expect(during.status).toContain('77 pairs written');
+  // Once the reader pauses, the figure's own render agrees with every frame of the drag,
+  await expect(page).toHaveURL(/[?&]n=77\b/);
+  expect(await drawn()).toEqual(during);
+  // and so does a fresh load of the shared link.
+  await page.goto('./?n=77#forget');
+  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('#forget-figure').getByRole('status')).toContainText('77 pairs written');
+  expect(await drawn()).toEqual(during);
+  expect(problems).toEqual([]);
+});

@@ -1,6 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
 import { ForgetFigure } from '../../src/widgets/Forget/ForgetFigure';
 import { errorAt, makeStream, trace, channelGates } from '../../src/core';
 
@@ -112,5 +113,70 @@ describe('ForgetFigure', () => {
     await user.keyboard('{ArrowRight}{ArrowDown}');
     const readout = map.parentElement!.querySelector('.heatmap-readout')!;
     expect(readout.textContent).toMatch(/^key channel 1, value channel 1: [+−]\d\.\d\d$/);
+  });
+
+  describe('dragging the slider', () => {
+    /** What the figure shows a sighted reader: every number that changes with n. */
+    const visible = () => ({
+      count: document.querySelector('label[for="forget-n"] .value')!.textContent,
+      titles: [...document.querySelectorAll('.forget-state-value')].map((e) => e.textContent),
+      scale: document.querySelector('.forget-scale .steady-live')!.textContent,
+      readout: screen.getByRole('status').textContent,
+      cursor: (document.querySelector('.chart-cursor') as HTMLElement).style.backgroundPosition,
+    });
+
+    it('shows each move at once, and the rest of the figure follows when the reader pauses', async () => {
+      const { slider, status } = setup();
+      fireEvent.change(slider, { target: { value: '40' } });
+      // Before any timer runs: the numbers, the readout and the slider itself.
+      expect(status().textContent).toContain('40 pairs written');
+      expect(status().textContent).toContain(`additive ${expectedError(40, 'additive')}`);
+      expect(status().textContent).toContain(`delta ${expectedError(40, 'delta')}`);
+      expect(document.querySelector('label[for="forget-n"] .value')!.textContent).toBe('40');
+      expect(slider.getAttribute('aria-valuetext')).toBe('40 pairs written');
+      expect((slider as HTMLInputElement).value).toBe('40');
+      const during = visible();
+      await act(async () => {
+        vi.advanceTimersByTime(200);
+      });
+      // The names and the description a screen reader reads, then the address.
+      expect(screen.getByRole('group', { name: /Additive memory after 40 pairs/ })).toBeTruthy();
+      expect(document.querySelector('.sr-box')!.textContent).toContain('After 40 pairs');
+      expect(visible()).toEqual(during);
+      await act(async () => {
+        vi.advanceTimersByTime(300);
+      });
+      expect(new URLSearchParams(window.location.search).get('n')).toBe('40');
+    });
+
+    it('leaves the figure as a fresh render at the same n would draw it', async () => {
+      setup();
+      fireEvent.change(screen.getByRole('slider', { name: /pairs written/i }), { target: { value: '77' } });
+      const during = visible();
+      await act(async () => {
+        vi.advanceTimersByTime(500);
+      });
+      const dragged = document.querySelector('.forget')!.innerHTML;
+      cleanup();
+      setup('?n=77');
+      expect(visible()).toEqual(during);
+      expect(document.querySelector('.forget')!.innerHTML).toBe(dragged);
+    });
+
+    it('hands its value to a key or a button pressed before the pause', async () => {
+      const { user, slider, status } = setup();
+      fireEvent.change(slider, { target: { value: '40' } });
+      slider.focus();
+      await user.keyboard('{ArrowRight}');
+      expect(status().textContent).toContain('41 pairs written');
+      fireEvent.change(slider, { target: { value: '90' } });
+      await user.click(screen.getByRole('button', { name: 'Back one pair' }));
+      expect(status().textContent).toContain('89 pairs written');
+      expect((slider as HTMLInputElement).value).toBe('89');
+      await act(async () => {
+        vi.advanceTimersByTime(500);
+      });
+      expect(status().textContent).toContain('89 pairs written');
+    });
   });
 });

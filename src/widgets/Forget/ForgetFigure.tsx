@@ -2,11 +2,17 @@
  * "Watch a state forget": four 8x8 memories written by one stream, one rule each, a slider
  * over the number of pairs written, and the read-error chart. The whole trace is computed
  * once per stream and gates; the slider only indexes it.
+ *
+ * Dragging the slider takes a short path: each move writes the numbers, the four pictures and
+ * the chart's cursor straight into the page (`show`), and the figure's state catches up once
+ * the reader pauses, or before any other control acts. The slider's keys take the same path.
+ * What a screen reader hears only from the render (the description, the memories' names)
+ * follows at the pause. Buttons, playback and the other controls go through the state at once.
  */
-import { memo, useEffect, useMemo, useReducer, useRef, type Dispatch } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type Dispatch } from 'react';
 import { channelGates, makeStream, RULES, stateAt, trace, type Rule, type Trace } from '../../core';
-import { Heatmap } from '../../viz/Heatmap';
-import { LineChart, type Series } from '../../viz/LineChart';
+import { Heatmap, type HeatmapHandle } from '../../viz/Heatmap';
+import { LineChart, type LineChartHandle, type Series } from '../../viz/LineChart';
 import { Steady } from '../../viz/Steady';
 import { describePicture, fmt, METRIC_LABELS, readout, RULE_LABELS, STREAM_LABELS } from './describe';
 import { type Action, DEFAULTS, type ForgetState, fromQuery, MAX_PAIRS, type Metric, reducer, toQuery } from './state';
@@ -19,6 +25,11 @@ export interface ForgetFigureProps {
 
 const BEAT_MS = 450;
 const URL_DELAY_MS = 250;
+/** How long a drag rests before the figure's state takes the slider's value. */
+const PAUSE_MS = 150;
+
+// useLayoutEffect warns when rendered on the server, where it would not run anyway.
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 function useTrace(s: ForgetState): Trace {
   const { stream: kind, seed, beta, alpha, slow, fast } = s;
@@ -77,6 +88,36 @@ function sliderKey(key: string, n: number): number | null {
 
 function metricAt(t: Trace, metric: Metric, rule: Rule, n: number): number {
   return (metric === 'error' ? t.error : t.cosine)[rule][n - 1] ?? 0;
+}
+
+/** Everything drawn for n pairs that changes with n, computed once for the render and the drag. */
+function picture(t: Trace, metric: Metric, n: number) {
+  const values = Object.fromEntries(RULES.map((r) => [r, metricAt(t, metric, r, n)])) as Record<Rule, number>;
+  const states = RULES.map((r) => stateAt(t, r, n));
+  let max = 0;
+  for (const S of states) for (const x of S) max = Math.max(max, Math.abs(x));
+  return { values, states, max };
+}
+
+/** The nodes a drag writes to; each holds a single string the render also writes. */
+interface DragNodes {
+  input: HTMLInputElement | null;
+  count: HTMLElement | null;
+  titles: (HTMLElement | null)[];
+  scaleLow: HTMLElement | null;
+  scaleHigh: HTMLElement | null;
+  readout: HTMLElement | null;
+  heatmaps: (HeatmapHandle | null)[];
+  chart: LineChartHandle | null;
+}
+
+/** Writes into the node's one text child where it has one, as React does, so both keep it. */
+function setText(el: HTMLElement | null, text: string) {
+  if (!el) return;
+  const only = el.firstChild;
+  if (only && only === el.lastChild && only.nodeType === Node.TEXT_NODE) {
+    if (only.nodeValue !== text) only.nodeValue = text;
+  } else el.textContent = text;
 }
 
 function GateSlider({
@@ -180,10 +221,10 @@ const REFERENCE: Record<Metric, { y: number; label: string }> = {
   cosine: { y: 0, label: 'no better than a random guess' },
 };
 
-function ScaleLine({ max }: { max: string }) {
+function ScaleLine({ max, lowRef, highRef }: { max: string; lowRef?: (el: HTMLElement | null) => void; highRef?: (el: HTMLElement | null) => void }) {
   return (
     <>
-      <span className="scale-ramp" /> <span>−{max}</span> <span>0</span> <span>+{max}</span>
+      <span className="scale-ramp" /> <span ref={lowRef}>{`−${max}`}</span> <span>0</span> <span ref={highRef}>{`+${max}`}</span>
       <span className="scale-note">one scale for all four memories</span>
     </>
   );
@@ -191,23 +232,100 @@ function ScaleLine({ max }: { max: string }) {
 
 export function ForgetFigure({ equations }: ForgetFigureProps) {
   const [state, dispatch] = useReducer(reducer, DEFAULTS);
-  useUrlState(state, dispatch);
   const t = useTrace(state);
   const { n, metric, playing } = state;
 
+  // The drag's short path (see the top of this file).
+  const nodes = useRef<DragNodes>({ input: null, count: null, titles: [], scaleLow: null, scaleHigh: null, readout: null, heatmaps: [], chart: null });
+  const pending = useRef<number | null>(null);
+  const pause = useRef<number | undefined>(undefined);
+  const lastMove = useRef(0);
+  const latest = useRef({ t, metric, n });
+  latest.current = { t, metric, n };
+
+  // Stable callbacks, so a render does not detach and attach them again.
+  const refs = useMemo(() => {
+    const el = nodes.current;
+    return {
+      input: (x: HTMLInputElement | null) => void (el.input = x),
+      count: (x: HTMLElement | null) => void (el.count = x),
+      titles: RULES.map((_, i) => (x: HTMLElement | null) => void (el.titles[i] = x)),
+      heatmaps: RULES.map((_, i) => (x: HeatmapHandle | null) => void (el.heatmaps[i] = x)),
+      scaleLow: (x: HTMLElement | null) => void (el.scaleLow = x),
+      scaleHigh: (x: HTMLElement | null) => void (el.scaleHigh = x),
+      readout: (x: HTMLElement | null) => void (el.readout = x),
+      chart: (x: LineChartHandle | null) => void (el.chart = x),
+    };
+  }, []);
+
+  /** Hands a drag's last value to the state now, so whatever acts next starts from it. */
+  const settle = useCallback(() => {
+    window.clearTimeout(pause.current);
+    pause.current = undefined;
+    const to = pending.current;
+    if (to === null) return;
+    pending.current = null;
+    dispatch({ type: 'setN', n: to });
+  }, []);
+  const act = useCallback(
+    (action: Action) => {
+      settle();
+      dispatch(action);
+    },
+    [settle],
+  );
+  useEffect(() => () => window.clearTimeout(pause.current), []);
+
+  /** Writes what n pairs look like into the nodes that change with n, as the render would. */
+  const show = useCallback((to: number) => {
+    const { t: tr, metric: m } = latest.current;
+    const { values: v, states: S, max: top } = picture(tr, m, to);
+    const el = nodes.current;
+    setText(el.count, String(to));
+    el.input?.setAttribute('aria-valuetext', `${to} pairs written`);
+    RULES.forEach((r, i) => {
+      setText(el.titles[i] ?? null, fmt(v[r]));
+      el.heatmaps[i]?.show(S[i]!, top);
+    });
+    setText(el.scaleLow, `−${top.toFixed(2)}`);
+    setText(el.scaleHigh, `+${top.toFixed(2)}`);
+    setText(el.readout, readout(to, m, v, RULES));
+    el.chart?.moveCursor(to);
+  }, []);
+
+  const drag = (value: number) => {
+    if (!Number.isFinite(value)) return;
+    const to = Math.min(MAX_PAIRS, Math.max(1, Math.round(value)));
+    pending.current = to;
+    show(to);
+    // One timer per drag, not one per move: it looks again when it fires.
+    lastMove.current = performance.now();
+    if (pause.current !== undefined) return;
+    const wait = (ms: number) => {
+      pause.current = window.setTimeout(() => {
+        const rest = lastMove.current + PAUSE_MS - performance.now();
+        if (rest > 1) wait(rest);
+        else settle();
+      }, ms);
+    };
+    wait(PAUSE_MS);
+  };
+
+  useUrlState(state, dispatch);
+
+  // The slider is left to the browser while it is dragged; a change from anywhere else moves it.
+  useBrowserLayoutEffect(() => {
+    const input = nodes.current.input;
+    if (input && pending.current === null && input.value !== String(n)) input.value = String(n);
+  }, [n]);
+
   useEffect(() => {
     if (!playing) return undefined;
-    const id = window.setInterval(() => dispatch({ type: 'tick' }), BEAT_MS);
+    const id = window.setInterval(() => act({ type: 'tick' }), BEAT_MS);
     return () => window.clearInterval(id);
-  }, [playing]);
+  }, [playing, act]);
 
-  const values = useMemo(
-    () => Object.fromEntries(RULES.map((r) => [r, metricAt(t, metric, r, n)])) as Record<Rule, number>,
-    [t, metric, n],
-  );
-  const states = RULES.map((r) => stateAt(t, r, n));
-  let max = 0;
-  for (const S of states) for (const x of S) max = Math.max(max, Math.abs(x));
+  const { values, states, max } = useMemo(() => picture(t, metric, n), [t, metric, n]);
 
   const series = useMemo<Series[]>(
     () =>
@@ -232,40 +350,46 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
       <div className="forget-controls">
         <div className="forget-slider">
           <label htmlFor="forget-n">
-            Pairs written: <span className="value">{n}</span>
+            Pairs written:{' '}
+            <span className="value" ref={refs.count}>
+              {String(n)}
+            </span>
           </label>
           <input
+            ref={refs.input}
             id="forget-n"
             type="range"
             min={1}
             max={MAX_PAIRS}
             step={1}
-            value={n}
+            defaultValue={n}
             aria-valuetext={`${n} pairs written`}
-            onChange={(e) => dispatch({ type: 'setN', n: Number(e.target.value) })}
+            onChange={(e) => drag(Number(e.target.value))}
             onKeyDown={(e) => {
-              const to = sliderKey(e.key, n);
+              const to = sliderKey(e.key, pending.current ?? latest.current.n);
               if (to === null) return;
+              // Keys take the drag's path too, so a held key repeats as fast as a drag moves.
               e.preventDefault();
-              dispatch({ type: 'setN', n: to });
+              e.currentTarget.value = String(to);
+              drag(Number(e.currentTarget.value));
             }}
           />
         </div>
         <div className="forget-buttons" role="group" aria-label="Playback">
-          <button type="button" onClick={() => dispatch({ type: 'step', by: -1 })} disabled={n <= 1} aria-label="Back one pair">
+          <button type="button" onClick={() => act({ type: 'step', by: -1 })} disabled={n <= 1} aria-label="Back one pair">
             ‹ 1
           </button>
-          <button type="button" onClick={() => dispatch({ type: 'togglePlay' })} aria-pressed={playing}>
+          <button type="button" onClick={() => act({ type: 'togglePlay' })} aria-pressed={playing}>
             {playing ? 'Pause' : 'Play'}
           </button>
-          <button type="button" onClick={() => dispatch({ type: 'step', by: 1 })} disabled={n >= MAX_PAIRS} aria-label="Forward one pair">
+          <button type="button" onClick={() => act({ type: 'step', by: 1 })} disabled={n >= MAX_PAIRS} aria-label="Forward one pair">
             1 ›
           </button>
-          <button type="button" onClick={() => dispatch({ type: 'reset' })}>
+          <button type="button" onClick={() => act({ type: 'reset' })}>
             Reset
           </button>
         </div>
-        <Options stream={state.stream} seed={state.seed} metric={metric} beta={state.beta} alpha={state.alpha} slow={state.slow} fast={state.fast} dispatch={dispatch} />
+        <Options stream={state.stream} seed={state.seed} metric={metric} beta={state.beta} alpha={state.alpha} slow={state.slow} fast={state.fast} dispatch={act} />
       </div>
 
       <div className="forget-states">
@@ -273,9 +397,12 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
           <div className={`forget-state rule-${r}`} key={r}>
             <h3 className="forget-state-title">
               <span className="rule-swatch" aria-hidden="true" /> <span className="forget-state-name">{RULE_LABELS[r]}</span>
-              <span className="forget-state-value">{fmt(values[r])}</span>
+              <span className="forget-state-value" ref={refs.titles[i]}>
+                {fmt(values[r])}
+              </span>
             </h3>
             <Heatmap
+              ref={refs.heatmaps[i]}
               values={states[i]!}
               rows={8}
               cols={8}
@@ -289,10 +416,11 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
         ))}
       </div>
       <Steady className="forget-scale" aria-hidden template={<ScaleLine max="8.88" />}>
-        <ScaleLine max={max.toFixed(2)} />
+        <ScaleLine max={max.toFixed(2)} lowRef={refs.scaleLow} highRef={refs.scaleHigh} />
       </Steady>
 
       <LineChart
+        ref={refs.chart}
         series={series}
         length={MAX_PAIRS}
         yDomain={yDomain}
@@ -303,7 +431,7 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
         label={`${METRIC_LABELS[metric]} against pairs written, one line per rule; a cursor marks the slider's position`}
       />
       <Legend />
-      <Steady className="forget-readout" role="status" template={readout(MAX_PAIRS, metric, WIDEST[metric], RULES)}>
+      <Steady className="forget-readout" role="status" liveRef={refs.readout} template={readout(MAX_PAIRS, metric, WIDEST[metric], RULES)}>
         {readout(n, metric, values, RULES)}
       </Steady>
     </div>
