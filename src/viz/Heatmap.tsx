@@ -93,10 +93,17 @@ interface Palette {
  * without smoothing and draws the gaps between cells over it. A redraw writes 64 pixels,
  * whatever the size on screen, and a resize needs none.
  */
+const images = new WeakMap<HTMLCanvasElement, ImageData>();
+
 function draw(canvas: HTMLCanvasElement, values: ArrayLike<number>, max: number, rows: number, cols: number, palette: Palette) {
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
-  const image = ctx.createImageData(cols, rows);
+  // One bitmap per canvas, reused: a drag redraws every frame and need not make garbage.
+  let image = images.get(canvas);
+  if (!image || image.width !== cols || image.height !== rows) {
+    image = ctx.createImageData(cols, rows);
+    images.set(canvas, image);
+  }
   const px = image.data;
   const [gr, gg, gb] = palette.gold;
   const [br, bg, bb] = palette.blue;

@@ -87,7 +87,18 @@ export async function measureInputToPaint(
   page: Page,
   selector: string,
   values: (string | number)[],
-  { throttle = 4, silent = false, replay = false }: { throttle?: number; silent?: boolean; replay?: boolean } = {},
+  {
+    throttle = 4,
+    silent = false,
+    replay = false,
+    click = false,
+  }: {
+    throttle?: number;
+    silent?: boolean;
+    replay?: boolean;
+    /** Click the element once per value instead of setting the value (a button). */
+    click?: boolean;
+  } = {},
 ): Promise<LatencyResult> {
   const browser = page.context().browser();
   if (!browser) throw new Error('latency needs a browser that can trace');
@@ -97,7 +108,7 @@ export async function measureInputToPaint(
   let buffer: Buffer;
   try {
     await page.evaluate(
-      async ({ selector, values, silent, replay }) => {
+      async ({ selector, values, silent, replay, click }) => {
         const el = document.querySelector(selector) as HTMLInputElement | HTMLSelectElement | null;
         if (!el) throw new Error(`no element matches ${selector}`);
         // Silent: the control still moves, but its events stop at the window, so no script of
@@ -112,9 +123,12 @@ export async function measureInputToPaint(
         const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!;
         for (let i = 0; i < values.length; i++) {
           performance.mark(`lat-start-${i}`);
-          setter.call(el, values[i]!);
-          el.dispatchEvent(new Event('input', { bubbles: true }));
-          el.dispatchEvent(new Event('change', { bubbles: true }));
+          if (click) (el as unknown as HTMLElement).click();
+          else {
+            setter.call(el, values[i]!);
+            el.dispatchEvent(new Event('input', { bubbles: true }));
+            el.dispatchEvent(new Event('change', { bubbles: true }));
+          }
           if (replay) (window as unknown as { __latencyReplay: (() => void)[] }).__latencyReplay[i]!();
           await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
           performance.mark(`lat-end-${i}`);
@@ -123,7 +137,7 @@ export async function measureInputToPaint(
         window.removeEventListener('input', stop, true);
         window.removeEventListener('change', stop, true);
       },
-      { selector, values: values.map(String), silent, replay },
+      { selector, values: values.map(String), silent, replay, click },
     );
   } finally {
     buffer = await browser.stopTracing();
