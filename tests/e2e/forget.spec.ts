@@ -95,7 +95,7 @@ test('each move of a drag draws what the figure renders for that n, pictures inc
   await page.goto('./#forget');
   await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
   /**
-   * Everything drawn that changes with n: numbers, the four bitmaps, the cursor. Given a value,
+   * Everything drawn that changes with n: the numbers, the four bitmaps, the cursor. Given a value,
    * first moves the slider there as a drag does, and reads back in the same task, before any
    * timer of the page can run.
    */
@@ -109,7 +109,6 @@ test('each move of a drag draws what the figure renders for that n, pictures inc
       }
       return {
         status: figure.querySelector('[role="status"]')!.textContent,
-        titles: [...figure.querySelectorAll('.forget-state-value')].map((e) => e.textContent),
         scale: figure.querySelector('.forget-scale .steady-live')!.textContent,
         cursor: (figure.querySelector('.chart-cursor') as HTMLElement).style.backgroundPosition,
         bitmaps: [...figure.querySelectorAll('canvas')].map((c) => c.toDataURL()),

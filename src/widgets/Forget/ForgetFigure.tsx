@@ -14,7 +14,7 @@ import { channelGates, makeStream, RULES, stateAt, trace, type Rule, type Trace 
 import { Heatmap, type HeatmapHandle } from '../../viz/Heatmap';
 import { LineChart, type LineChartHandle, type Series } from '../../viz/LineChart';
 import { Steady } from '../../viz/Steady';
-import { describePicture, fmt, METRIC_LABELS, readout, RULE_LABELS, STREAM_LABELS } from './describe';
+import { describePicture, METRIC_LABELS, readout, RULE_LABELS, STREAM_LABELS } from './describe';
 import { type Action, DEFAULTS, type ForgetState, fromQuery, MAX_PAIRS, type Metric, reducer, toQuery } from './state';
 import './forget.css';
 
@@ -102,8 +102,6 @@ function picture(t: Trace, metric: Metric, n: number) {
 /** The nodes a drag writes to; each holds a single string the render also writes. */
 interface DragNodes {
   input: HTMLInputElement | null;
-  count: HTMLElement | null;
-  titles: (HTMLElement | null)[];
   scaleLow: HTMLElement | null;
   scaleHigh: HTMLElement | null;
   readout: HTMLElement | null;
@@ -236,7 +234,7 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
   const { n, metric, playing } = state;
 
   // The drag's short path (see the top of this file).
-  const nodes = useRef<DragNodes>({ input: null, count: null, titles: [], scaleLow: null, scaleHigh: null, readout: null, heatmaps: [], chart: null });
+  const nodes = useRef<DragNodes>({ input: null, scaleLow: null, scaleHigh: null, readout: null, heatmaps: [], chart: null });
   const pending = useRef<number | null>(null);
   const pause = useRef<number | undefined>(undefined);
   const lastMove = useRef(0);
@@ -248,8 +246,6 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
     const el = nodes.current;
     return {
       input: (x: HTMLInputElement | null) => void (el.input = x),
-      count: (x: HTMLElement | null) => void (el.count = x),
-      titles: RULES.map((_, i) => (x: HTMLElement | null) => void (el.titles[i] = x)),
       heatmaps: RULES.map((_, i) => (x: HeatmapHandle | null) => void (el.heatmaps[i] = x)),
       scaleLow: (x: HTMLElement | null) => void (el.scaleLow = x),
       scaleHigh: (x: HTMLElement | null) => void (el.scaleHigh = x),
@@ -281,12 +277,8 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
     const { t: tr, metric: m } = latest.current;
     const { values: v, states: S, max: top } = picture(tr, m, to);
     const el = nodes.current;
-    setText(el.count, String(to));
     el.input?.setAttribute('aria-valuetext', `${to} pairs written`);
-    RULES.forEach((r, i) => {
-      setText(el.titles[i] ?? null, fmt(v[r]));
-      el.heatmaps[i]?.show(S[i]!, top);
-    });
+    RULES.forEach((_, i) => el.heatmaps[i]?.show(S[i]!, top));
     setText(el.scaleLow, `−${top.toFixed(2)}`);
     setText(el.scaleHigh, `+${top.toFixed(2)}`);
     setText(el.readout, readout(to, m, v, RULES));
@@ -349,12 +341,7 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
       <p className="sr-box">{description}</p>
       <div className="forget-controls">
         <div className="forget-slider">
-          <label htmlFor="forget-n">
-            Pairs written:{' '}
-            <span className="value" ref={refs.count}>
-              {String(n)}
-            </span>
-          </label>
+          <label htmlFor="forget-n">Pairs written</label>
           <input
             ref={refs.input}
             id="forget-n"
@@ -375,6 +362,10 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
             }}
           />
         </div>
+        {/* Every number that moves with the slider, in one place, right under it. */}
+        <Steady className="forget-readout" role="status" liveRef={refs.readout} template={readout(MAX_PAIRS, metric, WIDEST[metric], RULES)}>
+          {readout(n, metric, values, RULES)}
+        </Steady>
         <div className="forget-buttons" role="group" aria-label="Playback">
           <button type="button" onClick={() => act({ type: 'step', by: -1 })} disabled={n <= 1} aria-label="Back one pair">
             ‹ 1
@@ -397,9 +388,6 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
           <div className={`forget-state rule-${r}`} key={r}>
             <h3 className="forget-state-title">
               <span className="rule-swatch" aria-hidden="true" /> <span className="forget-state-name">{RULE_LABELS[r]}</span>
-              <span className="forget-state-value" ref={refs.titles[i]}>
-                {fmt(values[r])}
-              </span>
             </h3>
             <Heatmap
               ref={refs.heatmaps[i]}
@@ -431,9 +419,6 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
         label={`${METRIC_LABELS[metric]} against pairs written, one line per rule; a cursor marks the slider's position`}
       />
       <Legend />
-      <Steady className="forget-readout" role="status" liveRef={refs.readout} template={readout(MAX_PAIRS, metric, WIDEST[metric], RULES)}>
-        {readout(n, metric, values, RULES)}
-      </Steady>
     </div>
   );
 }
