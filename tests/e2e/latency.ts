@@ -14,12 +14,12 @@
 import type { Page } from '@playwright/test';
 
 /**
- * The frame budget the figures aim at (one 60 Hz frame, at the 95th percentile), and the line
- * the tests hold them to so that a regression fails: the median within three frames. On a
- * two-core machine with the CPU slowed 4x the 95th percentile moves by a frame or more from run
- * to run, and a slider that no script listens to already costs most of a frame (each test
- * measures and prints that floor), so the median is the steadier guard. Every latency test
- * prints both, and whether the frame budget was met.
+ * The frame budget the figures aim at (one 60 Hz frame, at the 95th percentile), and the looser
+ * line for figures that do not meet it yet: the median within three frames, so that a
+ * regression still fails. On a two-core machine with the CPU slowed 4x the 95th percentile
+ * moves by several milliseconds from run to run; the state demo, which meets the frame budget,
+ * is held to it on the best of three runs. Every latency test prints both figures, and whether
+ * the frame budget was met.
  */
 export const FRAME_MS = 16;
 export const HELD_P50_MS = 48;
