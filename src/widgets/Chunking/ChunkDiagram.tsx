@@ -89,11 +89,14 @@ export const ChunkDiagram = memo(function ChunkDiagram({ tokens, C }: { tokens: 
         each token →
       </text>
       <g transform={`translate(${LEFT} ${TOP}) scale(${cell})`}>
+        {/* Opaque, so the largest opaque shape here never changes with C either. */}
+        <rect className="paint-still chunking-ground" width={tokens} height={tokens} />
         <path className="chunking-via-state" d={viaState} />
         <path className="chunking-block" d={blocks} />
         {tokens <= 64 ? <path className="chunking-grid" d={gridPath(tokens)} vectorEffect="non-scaling-stroke" /> : null}
         <path className="chunking-chunk-outline" d={outlines} vectorEffect="non-scaling-stroke" />
       </g>
+      <rect className="paint-still" width={width} height={height} />
       <line className="chunking-lane" x1={LEFT} x2={LEFT + SIDE} y1={laneY} y2={laneY} />
       <path className="chunking-state" d={markers} />
       {labelled.map((e) => {

@@ -170,16 +170,18 @@ function RangeControl({ id, label, min, max, step, value, valueText, display, wi
     <div className={className ? `chunking-control ${className}` : 'chunking-control'}>
       <label htmlFor={id}>{label}</label>
       <div className="chunking-range">
-        <input
-          id={id}
-          type="range"
-          min={min}
-          max={max}
-          step={step}
-          value={value}
-          aria-valuetext={valueText}
-          onChange={(e) => onChange(Number(e.currentTarget.value))}
-        />
+        <div className="chunking-range-box">
+          <input
+            id={id}
+            type="range"
+            min={min}
+            max={max}
+            step={step}
+            value={value}
+            aria-valuetext={valueText}
+            onChange={(e) => onChange(Number(e.currentTarget.value))}
+          />
+        </div>
       </div>
       <Steady className="chunking-value" aria-hidden template={widest}>
         {display}

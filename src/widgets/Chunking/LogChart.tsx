@@ -87,6 +87,7 @@ const Plot = memo(function Plot({ clipId, xMax, yMin, yMax, formatY, series }: P
   const { x, y } = logScales(xMax, yMin, yMax);
   return (
     <>
+      <rect className="paint-still" width={WIDTH} height={HEIGHT} />
       <defs>
         <clipPath id={clipId}>
           <rect x={M.left} y={M.top} width={PLOT_W} height={PLOT_H} />
@@ -114,6 +115,7 @@ const Plot = memo(function Plot({ clipId, xMax, yMin, yMax, formatY, series }: P
       </text>
       <rect className="chunking-frame" x={M.left} y={M.top} width={PLOT_W} height={PLOT_H} />
       <g clipPath={`url(#${clipId})`}>
+        <rect className="paint-still" x={M.left} y={M.top} width={PLOT_W} height={PLOT_H} />
         {series.map((s) => (
           <path key={s.key} className={`chunking-series ${s.className}`} d={path(s.points, x, y)} />
         ))}
@@ -145,6 +147,7 @@ export function LogChart(props: LogChartProps) {
           formatY={props.formatY}
           series={props.series}
         />
+        <rect className="paint-still" width={WIDTH} height={HEIGHT} />
         <line className="chunking-current" x1={cx} x2={cx} y1={M.top} y2={M.top + PLOT_H} />
         {props.markers.map((m) => {
           const mx = x(m.x);
