@@ -88,17 +88,17 @@ interface Palette {
   blue: Rgb;
 }
 
+/** One bitmap per canvas, reused: a drag redraws every frame and need not make garbage. */
+const images = new WeakMap<HTMLCanvasElement, ImageData>();
+
 /**
  * One pixel per cell, in the cell's colour at the cell's strength; CSS scales the bitmap up
  * without smoothing and draws the gaps between cells over it. A redraw writes 64 pixels,
  * whatever the size on screen, and a resize needs none.
  */
-const images = new WeakMap<HTMLCanvasElement, ImageData>();
-
 function draw(canvas: HTMLCanvasElement, values: ArrayLike<number>, max: number, rows: number, cols: number, palette: Palette) {
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
-  // One bitmap per canvas, reused: a drag redraws every frame and need not make garbage.
   let image = images.get(canvas);
   if (!image || image.width !== cols || image.height !== rows) {
     image = ctx.createImageData(cols, rows);
