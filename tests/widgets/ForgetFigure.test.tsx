@@ -132,6 +132,12 @@ describe('ForgetFigure', () => {
       expect(status().textContent).toContain(`delta ${expectedError(40, 'delta')}`);
       expect(slider.getAttribute('aria-valuetext')).toBe('40 pairs written');
       expect((slider as HTMLInputElement).value).toBe('40');
+      // The step buttons stop at the ends at once, too.
+      const forward = screen.getByRole('button', { name: 'Forward one pair' }) as HTMLButtonElement;
+      fireEvent.change(slider, { target: { value: '128' } });
+      expect(forward.disabled).toBe(true);
+      fireEvent.change(slider, { target: { value: '40' } });
+      expect(forward.disabled).toBe(false);
       const during = visible();
       await act(async () => {
         vi.advanceTimersByTime(200);

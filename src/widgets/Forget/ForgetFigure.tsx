@@ -102,6 +102,8 @@ function picture(t: Trace, metric: Metric, n: number) {
 /** The nodes a drag writes to; each holds a single string the render also writes. */
 interface DragNodes {
   input: HTMLInputElement | null;
+  back: HTMLButtonElement | null;
+  forward: HTMLButtonElement | null;
   scaleLow: HTMLElement | null;
   scaleHigh: HTMLElement | null;
   readout: HTMLElement | null;
@@ -234,7 +236,7 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
   const { n, metric, playing } = state;
 
   // The drag's short path (see the top of this file).
-  const nodes = useRef<DragNodes>({ input: null, scaleLow: null, scaleHigh: null, readout: null, heatmaps: [], chart: null });
+  const nodes = useRef<DragNodes>({ input: null, back: null, forward: null, scaleLow: null, scaleHigh: null, readout: null, heatmaps: [], chart: null });
   const pending = useRef<number | null>(null);
   const pause = useRef<number | undefined>(undefined);
   const lastMove = useRef(0);
@@ -250,6 +252,8 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
       scaleLow: (x: HTMLElement | null) => void (el.scaleLow = x),
       scaleHigh: (x: HTMLElement | null) => void (el.scaleHigh = x),
       readout: (x: HTMLElement | null) => void (el.readout = x),
+      back: (x: HTMLButtonElement | null) => void (el.back = x),
+      forward: (x: HTMLButtonElement | null) => void (el.forward = x),
       chart: (x: LineChartHandle | null) => void (el.chart = x),
     };
   }, []);
@@ -283,6 +287,9 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
     setText(el.scaleHigh, `+${top.toFixed(2)}`);
     setText(el.readout, readout(to, m, v, RULES));
     el.chart?.moveCursor(to);
+    // The step buttons stop at the ends as they will after the render.
+    if (el.back && el.back.disabled !== to <= 1) el.back.disabled = to <= 1;
+    if (el.forward && el.forward.disabled !== to >= MAX_PAIRS) el.forward.disabled = to >= MAX_PAIRS;
   }, []);
 
   const drag = (value: number) => {
@@ -367,13 +374,13 @@ export function ForgetFigure({ equations }: ForgetFigureProps) {
           {readout(n, metric, values, RULES)}
         </Steady>
         <div className="forget-buttons" role="group" aria-label="Playback">
-          <button type="button" onClick={() => act({ type: 'step', by: -1 })} disabled={n <= 1} aria-label="Back one pair">
+          <button type="button" onClick={() => act({ type: 'step', by: -1 })} disabled={n <= 1} aria-label="Back one pair" ref={refs.back}>
             ‹ 1
           </button>
           <button type="button" onClick={() => act({ type: 'togglePlay' })} aria-pressed={playing}>
             {playing ? 'Pause' : 'Play'}
           </button>
-          <button type="button" onClick={() => act({ type: 'step', by: 1 })} disabled={n >= MAX_PAIRS} aria-label="Forward one pair">
+          <button type="button" onClick={() => act({ type: 'step', by: 1 })} disabled={n >= MAX_PAIRS} aria-label="Forward one pair" ref={refs.forward}>
             1 ›
           </button>
           <button type="button" onClick={() => act({ type: 'reset' })}>
