@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/core/**/*.test.ts', 'tests/content/**/*.test.ts', 'tests/essay/**/*.test.{ts,tsx}'],
-              },
+        },
       },
       {
         extends: true,

@@ -31,7 +31,10 @@ try {
   }
   const results = [];
   for (let i = 0; i < runs; i++) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_FLAGS.filter((f) => f !== '--headless'), '--headless=new', '--disable-dev-shm-usage'] });
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: [...CHROMIUM_FLAGS.filter((f) => f !== '--headless'), '--headless=new', '--disable-dev-shm-usage'],
+    });
     try {
       const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -1,7 +1,7 @@
 /** The page shell: header, contents, the essay and the footer. */
 import { Essay } from '../essay/Essay';
 import { SECTIONS } from '../essay/sections';
-import { Island } from './Island';
+import { Island } from '../essay/Island';
 import { TITLE } from './meta';
 
 export function Page() {
@@ -31,17 +31,14 @@ export function Page() {
         </nav>
         <main id="main" className="essay">
           <h1>{TITLE}</h1>
-          <p className="dek">
-            From GPT-2 to Kimi K3 in seven steps, each one a rule for what a memory of fixed size is allowed to
-            forget.
-          </p>
+          <p className="dek">From GPT-2 to Kimi K3 in seven steps, each one a rule for what a memory of fixed size is allowed to forget.</p>
           <Essay />
         </main>
       </div>
       <footer className="site-footer">
         <p>
-          Every figure on this page comes from the data files in the source, each with its link. Numbers a lab has not
-          published are marked &ldquo;not published&rdquo;.
+          Every figure on this page comes from the data files in the source, each with its link. Numbers a lab has not published are marked &ldquo;not
+          published&rdquo;.
         </p>
       </footer>
     </>

@@ -1,22 +1,16 @@
 /** Browser entry: styles, then hydrate each island and mark the section being read. */
 import 'katex/dist/katex.min.css';
-import './styles.css';
+import './styles/tokens.css';
+import './styles/layout.css';
+import './styles/prose.css';
+import './styles/print-and-paint.css';
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { withEquationHtml } from '../viz/TypesetMath';
+import { islandLoaders } from '../widgets/islandLoaders';
+import type { IslandName } from '../widgets/islands';
 import { IslandBoundary } from './IslandBoundary';
-import { islandLoaders } from './islandLoaders';
-import type { IslandName } from './islands';
 import { watchSections } from './toc';
-
-/** Puts back the equation HTML that the server left out of the props (see Island.tsx). */
-function withEquationHtml(_key: string, value: unknown): unknown {
-  if (value && typeof value === 'object' && 'equationKey' in value && !('html' in value)) {
-    const key = String((value as { equationKey: unknown }).equationKey);
-    const source = document.querySelector(`[data-equation-key="${CSS.escape(key)}"]`);
-    return { ...value, html: source?.innerHTML ?? '' };
-  }
-  return value;
-}
 
 /** Marks an island once React has hydrated it, for tests and styles that wait on it. */
 function HydrationMark({ el }: { el: HTMLElement }) {
@@ -32,7 +26,7 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
   if (!load) return;
   let props: Record<string, unknown>;
   try {
-    props = JSON.parse(el.dataset.props ?? '{}', withEquationHtml) as Record<string, unknown>;
+    props = JSON.parse(el.dataset.props ?? '{}', withEquationHtml(document)) as Record<string, unknown>;
   } catch {
     return;
   }
@@ -54,7 +48,9 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
  */
 function hydrateWhenNear(islands: HTMLElement[]): void {
   if (typeof IntersectionObserver === 'undefined') {
-    islands.forEach((el) => void hydrateIsland(el));
+    islands.forEach((el) => {
+      void hydrateIsland(el);
+    });
     return;
   }
   const observer = new IntersectionObserver(
@@ -67,16 +63,14 @@ function hydrateWhenNear(islands: HTMLElement[]): void {
     },
     { rootMargin: '600px 0px' },
   );
-  islands.forEach((el) => observer.observe(el));
+  islands.forEach((el) => {
+    observer.observe(el);
+  });
 }
 
 hydrateWhenNear([...document.querySelectorAll<HTMLElement>('[data-island]')]);
 
-// Once the full page has been laid out and each section's size remembered (see styles.css),
+// Once the full page has been laid out and each section's size remembered (see styles/print-and-paint.css),
 // let sections far from the screen skip rendering.
-window.addEventListener(
-  'load',
-  () => requestAnimationFrame(() => requestAnimationFrame(() => document.documentElement.classList.add('skim'))),
-  { once: true },
-);
+window.addEventListener('load', () => requestAnimationFrame(() => requestAnimationFrame(() => document.documentElement.classList.add('skim'))), { once: true });
 watchSections(document);

@@ -11,12 +11,7 @@ const READING_LINE = 0.3;
  * of the page the last sections can never reach that line, so there the section named in the
  * address wins if it is on screen, and otherwise the last one on screen.
  */
-export function currentSection(
-  tops: { id: string; top: number; bottom: number }[],
-  viewport: number,
-  atEnd: boolean,
-  hash: string,
-): string | null {
+export function currentSection(tops: { id: string; top: number; bottom: number }[], viewport: number, atEnd: boolean, hash: string): string | null {
   if (tops.length === 0) return null;
   if (atEnd) {
     const onScreen = tops.filter((s) => s.top < viewport && s.bottom > 0);
@@ -32,7 +27,9 @@ export function currentSection(
 export function watchSections(doc: Document): () => void {
   const win = doc.defaultView;
   const links = new Map<string, HTMLAnchorElement>();
-  doc.querySelectorAll<HTMLAnchorElement>('a[data-toc]').forEach((a) => links.set(a.dataset.toc ?? '', a));
+  doc.querySelectorAll<HTMLAnchorElement>('a[data-toc]').forEach((a) => {
+    links.set(a.dataset.toc ?? '', a);
+  });
   const sections = [...links.keys()].map((id) => doc.getElementById(id)).filter((s): s is HTMLElement => s !== null);
   if (!win || sections.length === 0) return () => {};
 

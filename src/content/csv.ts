@@ -3,7 +3,8 @@
  * figure as value, status, source and note columns, plus the active share (derived here).
  */
 import type { Architectures } from './schema';
-import { activeShare, figuresOf, FIGURE_FIELDS } from './shipping';
+import { figuresOf, FIGURE_FIELDS } from './shipping/notes';
+import { activeShare } from './shipping/shares';
 
 /** RFC 4180: quote a field when it holds a comma, a quote or a line break. */
 export function csvField(value: unknown): string {
@@ -22,5 +23,5 @@ export function architecturesCsv(data: Architectures): string {
     });
     return [m.id, m.name, m.lab, m.reference, m.featured, m.moe, ...figures, m.layerReads.join('; '), activeShare(m)];
   });
-  return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
 }

@@ -4,21 +4,16 @@
  */
 import { z } from 'zod';
 import raw from '../../data/hardware.json';
-import {
-  compareWithMeasurements,
-  gpuFromFigures,
-  type Gpu,
-  type KernelMeasurement,
-  type MeasurementComparison,
-} from '../core/costModel';
+import { gpuFromFigures, type Gpu } from '../core/costInputs';
+import { compareWithMeasurements, type KernelMeasurement, type MeasurementComparison } from '../core/measurements';
+import { httpsUrl, sourced } from './figure';
 import { parseData } from './validate';
 
 export const HARDWARE_FILE = 'data/hardware.json';
 
-const status = z.enum(['official', 'secondary']);
-const source = z.url({ protocol: /^https$/, message: 'source must be an https URL' });
-const figure = <T extends z.ZodType>(value: T) =>
-  z.strictObject({ value, status, source, note: z.string().min(1).optional() });
+/** NVIDIA's own documentation, or a third-party table or reproduction of a datasheet. */
+const STATUSES = ['official', 'secondary'] as const;
+const figure = <T extends z.ZodType>(value: T) => sourced(value, STATUSES);
 
 const positive = z.number().positive().finite();
 const positiveInt = z.number().int().positive();
@@ -41,10 +36,10 @@ const measurementSchema = z.strictObject({
   D: positiveInt,
   C: positiveInt,
   ms: positive,
-  source,
+  source: httpsUrl,
 });
 
-export const hardwareSchema = z
+const hardwareSchema = z
   .strictObject({
     $comment: z.string().optional(),
     gpus: z.array(gpuSchema).min(1),
@@ -68,8 +63,8 @@ export const hardwareSchema = z
     });
   });
 
-export type Hardware = z.output<typeof hardwareSchema>;
-export type GpuEntry = z.output<typeof gpuSchema>;
+type Hardware = z.output<typeof hardwareSchema>;
+type GpuEntry = z.output<typeof gpuSchema>;
 
 export function parseHardware(json: unknown, file = HARDWARE_FILE): Hardware {
   return parseData(hardwareSchema, json, file);
@@ -87,7 +82,7 @@ export interface SourcedGpu extends Gpu {
   };
 }
 
-export function toGpu(entry: GpuEntry): SourcedGpu {
+function toGpu(entry: GpuEntry): SourcedGpu {
   return {
     ...gpuFromFigures({
       id: entry.id,
@@ -116,18 +111,18 @@ export function gpuById(id: string, data: Hardware = hardware): SourcedGpu {
   return toGpu(entry);
 }
 
-export type KernelChunkSize = keyof Hardware['kernels'];
+type KernelChunkSize = keyof Hardware['kernels'];
 
 export function kernelChunkSize(name: KernelChunkSize, data: Hardware = hardware): Hardware['kernels'][KernelChunkSize] {
   return data.kernels[name];
 }
 
-export function measurements(gpuId: string, data: Hardware = hardware): KernelMeasurement[] {
+function measurements(gpuId: string, data: Hardware = hardware): KernelMeasurement[] {
   return data.measurements.filter((m) => m.gpu === gpuId);
 }
 
 /** The GPU whose published timings the model is checked against (fla's README benchmark). */
-export const CHECK_GPU_ID = 'gb200';
+const CHECK_GPU_ID = 'gb200';
 
 export interface MeasurementCheck {
   readonly gpu: SourcedGpu;
@@ -149,8 +144,7 @@ export function measurementCheck(gpuId: string = CHECK_GPU_ID, data: Hardware = 
   const gpu = gpuById(gpuId, data);
   const rows0 = compareWithMeasurements(gpu, measurements(gpuId, data), 0);
   if (rows0.length === 0) throw new Error(`${HARDWARE_FILE}: no measurements on "${gpuId}"`);
-  const overheadSeconds =
-    rows0.reduce((sum, r) => sum + (r.measuredSeconds - r.modelledSeconds), 0) / rows0.length;
+  const overheadSeconds = rows0.reduce((sum, r) => sum + (r.measuredSeconds - r.modelledSeconds), 0) / rows0.length;
   const rows = compareWithMeasurements(gpu, measurements(gpuId, data), overheadSeconds);
   const worstRelativeError = Math.max(...rows.map((r) => Math.abs(r.relativeError)));
   return { gpu, overheadSeconds, rows, worstRelativeError };

@@ -7,23 +7,21 @@ import { randomLcg } from 'd3-random';
 import { z } from 'zod';
 import raw from '../../data/lineage.json';
 import { DEFAULT_GATES, D, makeStream, readError, sequentialSteps, write, zeroState } from '../core';
+import { integer } from '../format';
 import { ARCHITECTURES_FILE, architectures, GPT2_ID, k3Facts, model, required, type K3Facts } from './architectures';
-import { formatInteger } from './format';
-import type { Architectures } from './schema';
+import { httpsUrl, sourced } from './figure';
+import { FIGURE_STATUSES, type Architectures } from './schema';
 import { parseData } from './validate';
 
 export const LINEAGE_FILE = 'data/lineage.json';
 
-const status = z.enum(['official', 'config', 'secondary', 'derived']);
-const https = z.url({ protocol: /^https$/, message: 'must be an https URL' });
-const figure = <T extends z.ZodType>(value: T) =>
-  z.strictObject({ value, status, source: https, note: z.string().min(1).optional() });
+const figure = <T extends z.ZodType>(value: T) => sourced(value, FIGURE_STATUSES);
 
 const layerKind = z.enum(['kda', 'mla']);
 export type LayerKind = z.output<typeof layerKind>;
 
 /** The figures a step's text may name, as {name}; anything else in braces is a typo. */
-export const PLACEHOLDERS = [
+const PLACEHOLDERS = [
   'gpt2.contextTokens',
   'hybrid.ratio',
   'k3.linearLayers',
@@ -54,15 +52,18 @@ const paper = z
     title: z.string().min(1),
     authors: z.array(z.string().min(1)).min(1),
     year: figure(z.number().int().min(1990).max(2100)),
-    arxiv: z.string().regex(/^\d{4}\.\d{4,5}$/, 'arXiv ids look like 2102.11174').nullable(),
-    url: https,
+    arxiv: z
+      .string()
+      .regex(/^\d{4}\.\d{4,5}$/, 'arXiv ids look like 2102.11174')
+      .nullable(),
+    url: httpsUrl,
   })
   .refine((p) => p.arxiv === null || p.url === `https://arxiv.org/abs/${p.arxiv}`, {
     message: 'a paper with an arXiv id links to its abstract page, https://arxiv.org/abs/<id>',
     path: ['url'],
   });
 
-export const DIAGRAMS = ['cache', 'cacheVsState', 'write', 'chunks', 'decay', 'perChannelDecay', 'k3'] as const;
+const DIAGRAMS = ['cache', 'cacheVsState', 'write', 'chunks', 'decay', 'perChannelDecay', 'k3'] as const;
 export type DiagramKind = (typeof DIAGRAMS)[number];
 
 const step = z.strictObject({
@@ -77,10 +78,10 @@ const step = z.strictObject({
   papers: z.array(paper).min(1),
   equations: z.array(z.strictObject({ id: z.string().min(1), label: z.string().min(1) })).min(1),
   diagram: z.enum(DIAGRAMS),
-  sources: z.array(https).min(1),
+  sources: z.array(httpsUrl).min(1),
 });
 
-export const lineageSchema = z
+const lineageSchema = z
   .strictObject({
     $comment: z.string().optional(),
     steps: z.array(step).min(1),
@@ -108,7 +109,7 @@ export const lineageSchema = z
     path: ['gpt2Shape', 'headDim'],
   });
 
-export type Lineage = z.output<typeof lineageSchema>;
+type Lineage = z.output<typeof lineageSchema>;
 /** A step; from lineageSteps(), with every {figure} in its text replaced by the number the data holds. */
 export type LineageStep = z.output<typeof step>;
 
@@ -119,7 +120,7 @@ export function parseLineage(json: unknown, file = LINEAGE_FILE): Lineage {
 export const lineage: Lineage = parseLineage(raw);
 
 /** "3:1" for three linear layers to one attention layer. */
-export function cycleRatio(cycle: readonly LayerKind[]): string {
+function cycleRatio(cycle: readonly LayerKind[]): string {
   const kda = cycle.filter((k) => k === 'kda').length;
   return `${kda}:${cycle.length - kda}`;
 }
@@ -154,7 +155,7 @@ export function mlaPositions(kinds: readonly LayerKind[]): number[] {
 function placeholderValues(data: Lineage, arch: Architectures): Record<Placeholder, string> {
   const k3 = k3Facts(arch);
   const gpt2 = model(GPT2_ID, arch);
-  const n = formatInteger;
+  const n = integer;
   return {
     'gpt2.contextTokens': n(required(gpt2, 'contextTokens')),
     'hybrid.ratio': cycleRatio(data.hybridCycle.value),
@@ -185,13 +186,7 @@ export function lineageSteps(data: Lineage = lineage, arch: Architectures = arch
   }));
 }
 
-/** "Radford, Wu and Sutskever"; a single group name stays as it is. */
-export function authorList(authors: readonly string[]): string {
-  if (authors.length <= 1) return authors[0] ?? '';
-  return `${authors.slice(0, -1).join(', ')} and ${authors[authors.length - 1]}`;
-}
-
-export interface CacheAgainstState {
+interface CacheAgainstState {
   layers: number;
   context: number;
   /** Values the KV cache adds per token: a key and a value of width d_model in every layer. */
@@ -211,7 +206,7 @@ export function cacheAgainstState(data: Lineage = lineage, arch: Architectures =
   return { layers, context: required(gpt2, 'contextTokens'), cachePerToken, state, crossing: state / cachePerToken };
 }
 
-export interface WriteComparison {
+interface WriteComparison {
   size: number;
   /** Row-major D × D states after the same writes. */
   additive: number[];
@@ -258,7 +253,7 @@ export function decayGates(perChannel: boolean): number[] {
   return perChannel ? Array.from(DEFAULT_GATES.channelAlpha) : Array.from({ length: D }, () => DEFAULT_GATES.alpha);
 }
 
-export interface ChunkPicture {
+interface ChunkPicture {
   tokens: number;
   chunk: number;
   recurrentSteps: number;

@@ -1,14 +1,15 @@
 /**
  * The shape of data/architectures.json. Every figure carries its status and source;
  * "not published" is a value in its own right, never a missing field. Shares are derived
- * in ./architectures.ts and ./shipping.ts, so the strict schema refuses a stored one.
+ * in ./architectures.ts and ./shipping/shares.ts, so the strict schema refuses a stored one.
  */
 import { z } from 'zod';
+import { httpsUrl, sourced } from './figure';
 
 export const NOT_PUBLISHED = 'not published' as const;
 
-const status = z.enum(['official', 'config', 'secondary', 'derived']);
-const source = z.url({ protocol: /^https$/, message: 'source must be an https URL' });
+/** The lab's own word, its released config, a third party, or arithmetic on sourced figures. */
+export const FIGURE_STATUSES = ['official', 'config', 'secondary', 'derived'] as const;
 
 /** A calendar date, or a month where only the month is published (both ISO 8601). */
 function isIsoDate(s: string): boolean {
@@ -20,13 +21,12 @@ function isIsoDate(s: string): boolean {
 }
 const isoDate = z.string().refine(isIsoDate, { message: 'expected an ISO date (YYYY-MM-DD, or YYYY-MM when only the month is published)' });
 
-const published = <T extends z.ZodType>(value: T) =>
-  z.strictObject({ value, status, source, note: z.string().min(1).optional() });
+const published = <T extends z.ZodType>(value: T) => sourced(value, FIGURE_STATUSES);
 
 const notPublished = z.strictObject({
   value: z.literal(NOT_PUBLISHED),
   status: z.literal(NOT_PUBLISHED),
-  source: source.optional(),
+  source: httpsUrl.optional(),
   note: z.string().min(1).optional(),
 });
 
@@ -36,17 +36,17 @@ const orNotPublished = <T extends z.ZodType>(figure: T) =>
     error: (issue) => (issue.input === undefined ? 'required: give the figure, or "not published" when none was found' : undefined),
   });
 
-export const countFigure = orNotPublished(published(z.number().positive().finite()));
-export const dateFigure = published(isoDate);
-export const textFigure = orNotPublished(published(z.string().min(1)));
+const countFigure = orNotPublished(published(z.number().positive().finite()));
+const dateFigure = published(isoDate);
+const textFigure = orNotPublished(published(z.string().min(1)));
 
 /** The kinds of context a layer may read; a model lists every kind some of its layers use. */
-export const LAYER_READS = ['every token', 'a fixed-size state', 'a sliding window', 'selected tokens', 'compressed entries'] as const;
+const LAYER_READS = ['every token', 'a fixed-size state', 'a sliding window', 'selected tokens', 'compressed entries'] as const;
 export type LayerRead = (typeof LAYER_READS)[number];
 
 const EXPERT_FIELDS = ['expertsRouted', 'expertsActive', 'expertsShared'] as const;
 
-export const modelSchema = z
+const modelSchema = z
   .strictObject({
     id: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'id must be lower-case letters, digits, dots and dashes'),
     name: z.string().min(1),
@@ -129,5 +129,3 @@ export const architecturesSchema = z
 
 export type Model = z.output<typeof modelSchema>;
 export type Architectures = z.output<typeof architecturesSchema>;
-export type Figure = z.output<typeof countFigure>;
-export type TextFigure = z.output<typeof textFigure>;

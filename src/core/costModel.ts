@@ -1,93 +1,21 @@
 /**
  * The roofline-style cost model of research/math.md §4.1: the modelled forward time of chunked
- * delta-rule prefill on one GPU as a function of the chunk size C, the C that minimises it, and
- * the model held against measured kernel times (§4.3). Every time is in seconds. Hardware figures
- * and measurements arrive as plain objects; their values and sources live in data/hardware.json.
+ * delta-rule prefill on one GPU as a function of the chunk size C, the time of the C = 1 recurrent
+ * path, and the C that minimises it. Every time is in seconds; the GPU and the free parameters
+ * arrive as ./costInputs describes them.
  */
-
-/** One GPU as the model sees it. */
-export interface Gpu {
-  readonly id: string;
-  readonly name: string;
-  /** Dense BF16 tensor-core throughput P_tc, FLOP/s. */
-  readonly tensorFlops: number;
-  /** HBM bandwidth BW, bytes/s. */
-  readonly bandwidth: number;
-  /** Streaming multiprocessors N_SM. */
-  readonly sms: number;
-  /** M_tile: rows of the MMA tile the kernels issue (64 for Hopper wgmma, 16 for mma.sync). */
-  readonly mmaTileM: number;
-}
-
-/** The datasheet figures of one GPU in the units data/hardware.json states them in. */
-export interface GpuFigures {
-  readonly id: string;
-  readonly name: string;
-  readonly tensorTflopsBf16Dense: number;
-  readonly hbmBandwidthTBps: number;
-  readonly sms: number;
-  readonly mmaTileM: number;
-}
-
-/** Converts TFLOP/s and TB/s (decimal: 10¹² bytes) to the model's FLOP/s and bytes/s. */
-export function gpuFromFigures(figures: GpuFigures): Gpu {
-  return {
-    id: figures.id,
-    name: figures.name,
-    tensorFlops: figures.tensorTflopsBf16Dense * 1e12,
-    bandwidth: figures.hbmBandwidthTBps * 1e12,
-    sms: figures.sms,
-    mmaTileM: figures.mmaTileM,
-  };
-}
-
-/** How the chunk-parallel kernels' compute and memory times combine: 𝒥 of research §4.1. */
-export type Overlap = 'sum' | 'max';
-
-/** The model's free parameters, research §4.1 "Default parameters"; all are assumptions to calibrate. */
-export interface CostAssumptions {
-  /** η_max: tensor-core efficiency with full MMA tiles. */
-  readonly etaMax: number;
-  /** η_bw: fraction of HBM bandwidth the kernels reach. */
-  readonly etaBandwidth: number;
-  /** η_seq: tensor-core efficiency of the sequential state kernel. */
-  readonly etaSequential: number;
-  /** τ₀: latency floor of one state-recurrence iteration (dependent MMAs, load-to-use, store of h). */
-  readonly tau0Seconds: number;
-  /** τ₁: per-token latency of the fused recurrent kernel, the C = 1 path. */
-  readonly tau1Seconds: number;
-  /** B_V: value columns per program of the state kernel. */
-  readonly stateBlockV: number;
-  /** T₀: fixed host and launch cost, added once per prefill. */
-  readonly overheadSeconds: number;
-  /** 'sum' assumes no overlap (conservative, NX-AI's choice); 'max' perfect overlap. */
-  readonly overlap: Overlap;
-}
-
-/**
- * Research §4.1 defaults: η_max 0.5, η_bw 0.8, η_seq 0.4, τ₀ 0.5 µs, B_V 64, τ₁ 1 µs (the DeltaNet
- * blog's C = 1 calibration), and T₀ = 5 kernels × 4 µs. 'sum' is the conservative bracket.
- */
-export const DEFAULT_ASSUMPTIONS: Readonly<CostAssumptions> = Object.freeze({
-  etaMax: 0.5,
-  etaBandwidth: 0.8,
-  etaSequential: 0.4,
-  tau0Seconds: 0.5e-6,
-  tau1Seconds: 1e-6,
-  stateBlockV: 64,
-  overheadSeconds: 20e-6,
-  overlap: 'sum',
-});
+import { requireNonNegative, requirePositive, requirePositiveInteger } from './checks';
+import { DEFAULT_ASSUMPTIONS, type CostAssumptions, type Gpu, type Overlap } from './costInputs';
 
 /** A prefill workload: `heads` = B·H independent heads of dimension d = d_k = d_v, L tokens each. */
-export interface PrefillShape {
+interface PrefillShape {
   readonly L: number;
   readonly d: number;
   readonly heads: number;
   readonly gpu: Gpu;
 }
 
-export type PrefillTimeInput = PrefillShape & { readonly C: number } & Partial<CostAssumptions>;
+type PrefillTimeInput = PrefillShape & { readonly C: number } & Partial<CostAssumptions>;
 
 export interface PrefillTime {
   /** T_tc: tensor-core time of the chunk-parallel kernels (steps 2–4 and 6). */
@@ -104,18 +32,6 @@ export interface PrefillTime {
   readonly totalSeconds: number;
 }
 
-function requirePositive(name: string, x: number): void {
-  if (!(Number.isFinite(x) && x > 0)) throw new Error(`${name} must be a positive finite number, got ${x}`);
-}
-
-function requireNonNegative(name: string, x: number): void {
-  if (!(Number.isFinite(x) && x >= 0)) throw new Error(`${name} must be a finite number ≥ 0, got ${x}`);
-}
-
-function requirePositiveInteger(name: string, n: number): void {
-  if (!(Number.isInteger(n) && n > 0)) throw new Error(`${name} must be a positive integer, got ${n}`);
-}
-
 function validateShape({ L, d, heads, gpu }: PrefillShape): void {
   requirePositiveInteger('L', L);
   requirePositiveInteger('d', d);
@@ -127,7 +43,7 @@ function validateShape({ L, d, heads, gpu }: PrefillShape): void {
 }
 
 /** Fills the assumptions a caller left out (or passed as undefined) with the research defaults. */
-export function resolveAssumptions(partial: Partial<CostAssumptions>): CostAssumptions {
+function resolveAssumptions(partial: Partial<CostAssumptions>): CostAssumptions {
   const a: CostAssumptions = {
     etaMax: partial.etaMax ?? DEFAULT_ASSUMPTIONS.etaMax,
     etaBandwidth: partial.etaBandwidth ?? DEFAULT_ASSUMPTIONS.etaBandwidth,
@@ -152,7 +68,7 @@ export function resolveAssumptions(partial: Partial<CostAssumptions>): CostAssum
 }
 
 /** η(C) = η_max · min(1, C / M_tile): a chunk shorter than the MMA tile leaves rows idle (§4.1). */
-export function tileEfficiency(C: number, mmaTileM: number, etaMax: number): number {
+function tileEfficiency(C: number, mmaTileM: number, etaMax: number): number {
   return etaMax * Math.min(1, C / mmaTileM);
 }
 
@@ -160,7 +76,7 @@ export function tileEfficiency(C: number, mmaTileM: number, etaMax: number): num
  * Tensor-core FLOPs per token per head of the chunk-parallel kernels, 10Cd + C²/3 + 2d²: the F(C)
  * of research §2.2 without the 4d² of the state recurrence, which T_seq carries.
  */
-export function parallelFlopsPerToken(C: number, d: number): number {
+function parallelFlopsPerToken(C: number, d: number): number {
   return 10 * C * d + (C * C) / 3 + 2 * d * d;
 }
 
@@ -200,8 +116,7 @@ export function prefillTime(input: PrefillTimeInput): PrefillTime {
   const { L, d, heads, gpu } = input;
   const C = Math.min(input.C, L);
   const tokens = heads * L;
-  const tensorSeconds =
-    (tokens * parallelFlopsPerToken(C, d)) / (tileEfficiency(C, gpu.mmaTileM, a.etaMax) * gpu.tensorFlops);
+  const tensorSeconds = (tokens * parallelFlopsPerToken(C, d)) / (tileEfficiency(C, gpu.mmaTileM, a.etaMax) * gpu.tensorFlops);
   const memorySeconds = (tokens * bytesPerToken(C, d)) / (a.etaBandwidth * gpu.bandwidth);
   const blockV = Math.min(a.stateBlockV, d);
   const perSmFlops = (a.etaSequential * gpu.tensorFlops) / gpu.sms;
@@ -280,84 +195,21 @@ function goldenMinimum(f: (x: number) => number, lo: number, hi: number): number
  * M_tile bends upward, so T is unimodal and golden-section search in ln C finds the minimum.
  * With candidates, the best of them (the first on ties).
  */
-export function optimalChunk(
-  input: PrefillShape & Partial<CostAssumptions> & { readonly candidates?: readonly number[] },
-): OptimalChunk {
+export function optimalChunk(input: PrefillShape & Partial<CostAssumptions> & { readonly candidates?: readonly number[] }): OptimalChunk {
   const timeAt = (C: number): PrefillTime => prefillTime({ ...input, C });
   if (input.candidates !== undefined) {
     const [first, ...rest] = input.candidates;
     if (first === undefined) throw new Error('candidates must not be empty');
-    return rest.reduce<OptimalChunk>((best, C) => {
-      const time = timeAt(C);
-      return time.totalSeconds < best.time.totalSeconds ? { C, time } : best;
-    }, { C: first, time: timeAt(first) });
+    return rest.reduce<OptimalChunk>(
+      (best, C) => {
+        const time = timeAt(C);
+        return time.totalSeconds < best.time.totalSeconds ? { C, time } : best;
+      },
+      { C: first, time: timeAt(first) },
+    );
   }
   validateShape(input);
   const x = goldenMinimum((lnC) => timeAt(Math.exp(lnC)).totalSeconds, 0, Math.log(input.L));
   const C = Math.min(input.L, Math.max(1, Math.exp(x)));
   return { C, time: timeAt(C) };
-}
-
-/** One published kernel timing: B sequences of T tokens, H heads of dimension D, chunk size C. */
-export interface KernelMeasurement {
-  readonly gpu: string;
-  readonly kernel: string;
-  readonly B: number;
-  readonly T: number;
-  readonly H: number;
-  readonly D: number;
-  readonly C: number;
-  /** Measured wall time, milliseconds. */
-  readonly ms: number;
-  readonly source: string;
-}
-
-export interface MeasurementComparison {
-  readonly measurement: KernelMeasurement;
-  /** The model's GPU time, without T₀. */
-  readonly modelledSeconds: number;
-  /** modelledSeconds + the fixed overhead. */
-  readonly predictedSeconds: number;
-  readonly measuredSeconds: number;
-  /** predicted / measured − 1. */
-  readonly relativeError: number;
-}
-
-/**
- * The consistency check of research §4.3: each measurement's modelled GPU time (max overlap and
- * default parameters unless overridden; T₀ excluded), plus a fixed overhead that stands for the
- * Python/Triton launch floor (≈ 0.58 ms on fla's GB200 benchmark), against the measured time.
- */
-export function compareWithMeasurements(
-  gpu: Gpu,
-  measurements: readonly KernelMeasurement[],
-  overheadSeconds: number,
-  assumptions: Partial<CostAssumptions> = {},
-): MeasurementComparison[] {
-  requireNonNegative('overheadSeconds', overheadSeconds);
-  return measurements.map((measurement) => {
-    if (measurement.gpu !== gpu.id) {
-      throw new Error(`measurement on ${measurement.gpu} compared against ${gpu.id}`);
-    }
-    requirePositive('ms', measurement.ms);
-    const modelledSeconds = prefillTime({
-      overlap: 'max',
-      ...assumptions,
-      overheadSeconds: 0,
-      L: measurement.T,
-      d: measurement.D,
-      C: measurement.C,
-      heads: measurement.B * measurement.H,
-      gpu,
-    }).totalSeconds;
-    const predictedSeconds = modelledSeconds + overheadSeconds;
-    const measuredSeconds = measurement.ms / 1000;
-    return {
-      measurement,
-      modelledSeconds,
-      predictedSeconds,
-      measuredSeconds,
-      relativeError: predictedSeconds / measuredSeconds - 1,
-    };
-  });
 }

@@ -46,7 +46,7 @@ export function zeroState(): Float64Array {
  * additive, which skips the read (u = v). Resolving a rule to this shape once lets one kernel
  * serve all four rules, and the trace resolve it outside its loop.
  */
-export interface Step {
+interface Step {
   scale: number;
   rows: ArrayLike<number>;
   beta: number;
@@ -201,7 +201,9 @@ function meanMetrics(S: Float64Array, keys: readonly ArrayLike<number>[], values
   }
   if (keys.length === 0) throw new RangeError('a mean over pairs needs at least one pair');
   const acc = new Float64Array(2);
-  keys.forEach((k, i) => accumulatePair(S, k, values[i]!, acc));
+  keys.forEach((k, i) => {
+    accumulatePair(S, k, values[i]!, acc);
+  });
   acc[0]! /= keys.length;
   acc[1]! /= keys.length;
   return acc;

@@ -15,7 +15,7 @@ export const SLOW_FACTS = SLOW_CHANNELS;
 /** Seeds are integers in [0, 2^32): each gives a distinct generator. */
 export const MAX_SEED = 2 ** 32 - 1;
 
-export interface StreamSpec {
+interface StreamSpec {
   kind: StreamKind;
   /** An integer in [0, MAX_SEED]. */
   seed: number;
@@ -23,7 +23,7 @@ export interface StreamSpec {
   length: number;
 }
 
-export interface Stream {
+interface Stream {
   keys: Float64Array[];
   values: Float64Array[];
   /** slow[i] marks the slow facts of the lifetimes stream; always false for capacity. */

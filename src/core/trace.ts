@@ -10,12 +10,12 @@ import { D as DIM, type Gates, type Rule, checkGates, scoreRead, stepOf, writeAt
 const D = DIM;
 
 /** The pairs a trace writes, in order; a `Stream` is one. */
-export interface Pairs {
+interface Pairs {
   keys: readonly ArrayLike<number>[];
   values: readonly ArrayLike<number>[];
 }
 
-export interface TraceInput {
+interface TraceInput {
   stream: Pairs;
   gates: Gates;
   /** Writes to trace: the first n pairs of the stream, 0 ≤ n ≤ its length. */
@@ -84,7 +84,14 @@ function scorePairs(
   for (let j = 0; j < count; j++) {
     const b = j * D;
     // v̂ = k_j S as eight independent sums, so the additions pipeline instead of chaining.
-    let g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0;
+    let g0 = 0,
+      g1 = 0,
+      g2 = 0,
+      g3 = 0,
+      g4 = 0,
+      g5 = 0,
+      g6 = 0,
+      g7 = 0;
     for (let r = 0; r < D; r++) {
       const k = K[b + r]!;
       const s = at + r * D;
@@ -97,13 +104,17 @@ function scorePairs(
       g6 += k * states[s + 6]!;
       g7 += k * states[s + 7]!;
     }
-    const e0 = g0 - V[b]!, e1 = g1 - V[b + 1]!, e2 = g2 - V[b + 2]!, e3 = g3 - V[b + 3]!;
-    const e4 = g4 - V[b + 4]!, e5 = g5 - V[b + 5]!, e6 = g6 - V[b + 6]!, e7 = g7 - V[b + 7]!;
+    const e0 = g0 - V[b]!,
+      e1 = g1 - V[b + 1]!,
+      e2 = g2 - V[b + 2]!,
+      e3 = g3 - V[b + 3]!;
+    const e4 = g4 - V[b + 4]!,
+      e5 = g5 - V[b + 5]!,
+      e6 = g6 - V[b + 6]!,
+      e7 = g7 - V[b + 7]!;
     const miss = e0 * e0 + e1 * e1 + (e2 * e2 + e3 * e3) + (e4 * e4 + e5 * e5 + (e6 * e6 + e7 * e7));
     const readSq = g0 * g0 + g1 * g1 + (g2 * g2 + g3 * g3) + (g4 * g4 + g5 * g5 + (g6 * g6 + g7 * g7));
-    const dot =
-      g0 * V[b]! + g1 * V[b + 1]! + (g2 * V[b + 2]! + g3 * V[b + 3]!) +
-      (g4 * V[b + 4]! + g5 * V[b + 5]! + (g6 * V[b + 6]! + g7 * V[b + 7]!));
+    const dot = g0 * V[b]! + g1 * V[b + 1]! + (g2 * V[b + 2]! + g3 * V[b + 3]!) + (g4 * V[b + 4]! + g5 * V[b + 5]! + (g6 * V[b + 6]! + g7 * V[b + 7]!));
     const norm = vNorm[j]!;
     if (readSq > TINY_SQ && readSq < HUGE_SQ && norm * norm > TINY_SQ && norm * norm < HUGE_SQ) {
       acc[0]! += Math.sqrt(miss) / norm;

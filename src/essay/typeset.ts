@@ -3,6 +3,7 @@
  * build with its id, instead of shipping red error text to readers.
  */
 import katex from 'katex';
+import type { EquationMarkup } from '../viz/TypesetMath';
 import { equationMacros, equations, type EquationId } from './equations';
 
 export class EquationError extends Error {
@@ -35,30 +36,32 @@ export function typesetAll(registry: Record<string, string>): Record<string, str
 
 const cache = new Map<string, string>();
 
-/**
- * A typeset equation handed to a hydrated figure. The page serialises only `equationKey`
- * (src/app/Island.tsx); the client takes the HTML back from the prerendered element carrying
- * the same key, so the markup travels once instead of twice.
- */
-export interface EquationMarkup {
-  equationKey: string;
-  html: string;
-}
-
 export function equationKey(id: EquationId, display: boolean): string {
   return `${id}:${display ? 'display' : 'inline'}`;
 }
 
-export function equationMarkup(id: EquationId, display: boolean): EquationMarkup {
-  return { equationKey: equationKey(id, display), html: equationHtml(id, display) };
-}
-
 export function equationHtml(id: EquationId, display: boolean): string {
-  const key = `${id}:${display ? 'd' : 'i'}`;
+  const key = equationKey(id, display);
   let html = cache.get(key);
   if (html === undefined) {
     html = typeset(id, equations[id], display);
     cache.set(key, html);
   }
   return html;
+}
+
+export function equationMarkup(id: EquationId, display: boolean): EquationMarkup {
+  return { equationKey: equationKey(id, display), html: equationHtml(id, display) };
+}
+
+/**
+ * The one way a figure gets a typeset equation: by the registry id it names (in code or in a
+ * data file). An id the registry lacks stops the build naming the figure and the equation,
+ * rather than shipping an empty box.
+ */
+export function figureEquation(figure: string, id: string, display: boolean): EquationMarkup {
+  if (!Object.hasOwn(equations, id)) {
+    throw new EquationError(`The ${figure} figure names equation "${id}", which the registry (src/essay/equations.ts) lacks`);
+  }
+  return equationMarkup(id as EquationId, display);
 }

@@ -8,6 +8,8 @@
  * times a second for the price of 64 pixels instead of restyling every cell.
  */
 import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
+import { signed } from '../format';
+import { diverging } from './diverging';
 import { cssToken } from './palette';
 import { useThemeVersion } from './useThemeVersion';
 
@@ -37,11 +39,9 @@ export interface HeatmapHandle {
 /** The gap on each side of a cell, as a share of the cell (the CSS over the canvas draws the same). */
 const GAP = 0.04;
 
-const format = (x: number) => (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(2);
-
-export function cellFill(x: number, max: number): { fill: string; opacity: number } {
-  const strength = max > 0 ? Math.min(1, Math.abs(x) / max) : 0;
-  return { fill: x >= 0 ? 'var(--gold)' : 'var(--blue)', opacity: strength };
+function cellFill(x: number, max: number): { fill: string; opacity: number } {
+  const { positive, strength } = diverging(x, max);
+  return { fill: positive ? 'var(--gold)' : 'var(--blue)', opacity: strength };
 }
 
 function StaticCells({ values, max, rows, cols, size }: { values: ArrayLike<number>; max: number; rows: number; cols: number; size: number }) {
@@ -54,7 +54,7 @@ function StaticCells({ values, max, rows, cols, size }: { values: ArrayLike<numb
         return (
           <rect
             key={i}
-            x={(i % cols + GAP) * cell}
+            x={((i % cols) + GAP) * cell}
             y={(Math.floor(i / cols) + GAP) * cell}
             width={cell * (1 - 2 * GAP)}
             height={cell * (1 - 2 * GAP)}
@@ -107,15 +107,12 @@ function draw(canvas: HTMLCanvasElement, values: ArrayLike<number>, max: number,
   const px = image.data;
   const [gr, gg, gb] = palette.gold;
   const [br, bg, bb] = palette.blue;
-  const scale = max > 0 ? 255 / max : 0;
   for (let i = 0, o = 0; i < rows * cols; i++, o += 4) {
-    const x = values[i] ?? 0;
-    const positive = x >= 0;
+    const { positive, strength } = diverging(values[i] ?? 0, max);
     px[o] = positive ? gr : br;
     px[o + 1] = positive ? gg : bg;
     px[o + 2] = positive ? gb : bb;
-    // Strength min(1, |x| / max), as a byte.
-    px[o + 3] = Math.round(Math.min(255, Math.abs(x) * scale));
+    px[o + 3] = Math.round(strength * 255);
   }
   ctx.putImageData(image, 0, 0);
 }
@@ -129,6 +126,7 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
 
   useEffect(() => setLive(true), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the canvas appears once live, and its colours change with the theme.
   useEffect(() => {
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
@@ -139,6 +137,7 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
     };
   }, [live, themeVersion]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn once live and on a theme change, with the palette just read.
   useEffect(() => {
     const canvas = canvasRef.current;
     if (canvas && palette.current) draw(canvas, values, max, rows, cols, palette.current);
@@ -197,7 +196,14 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
       >
         {live ? (
           <>
-            <canvas ref={canvasRef} className="heatmap-picture heatmap-bitmap" width={cols} height={rows} onPointerMove={pointAt} onPointerLeave={() => setCursor(null)} />
+            <canvas
+              ref={canvasRef}
+              className="heatmap-picture heatmap-bitmap"
+              width={cols}
+              height={rows}
+              onPointerMove={pointAt}
+              onPointerLeave={() => setCursor(null)}
+            />
             {picked ? (
               <span
                 className="heatmap-cursor-box"
@@ -211,7 +217,7 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
         )}
       </div>
       <p className="heatmap-readout" aria-live="polite">
-        {picked ? `${rowLabel(picked.r)}, ${colLabel(picked.c)}: ${format(picked.x)}` : '\u00a0'}
+        {picked ? `${rowLabel(picked.r)}, ${colLabel(picked.c)}: ${signed(picked.x)}` : '\u00a0'}
       </p>
     </div>
   );

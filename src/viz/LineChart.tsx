@@ -6,6 +6,7 @@
 import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
+import { Axis } from './Axis';
 
 export interface Series {
   id: string;
@@ -101,22 +102,8 @@ const Plot = memo(function Plot({ series, length, geometry, width, height, xLabe
       onBlur={onBlur}
     >
       <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-        {geometry.yTicks.map((t) => (
-          <g key={`y${t}`} className="tick" transform={`translate(0,${geometry.y(t)})`}>
-            <line x2={innerW} className="grid" />
-            <text x={-8} dy="0.32em" textAnchor="end">
-              {format(t)}
-            </text>
-          </g>
-        ))}
-        {geometry.xTicks.map((t) => (
-          <g key={`x${t}`} className="tick" transform={`translate(${geometry.x(t)},${innerH})`}>
-            <line y2={5} className="axis" />
-            <text y={18} textAnchor="middle">
-              {t}
-            </text>
-          </g>
-        ))}
+        <Axis axis="y" ticks={geometry.yTicks} place={geometry.y} format={format} from={0} to={innerW} labelAt={-8} dy="0.32em" placement="translate" className="tick" lineClassName="grid" />
+        <Axis axis="x" ticks={geometry.xTicks} place={geometry.x} format={String} from={innerH} to={innerH + 5} labelAt={innerH + 18} placement="translate" className="tick" lineClassName="axis" />
         <line className="axis" x1={0} x2={innerW} y1={innerH} y2={innerH} />
         <text className="axis-label" x={innerW / 2} y={innerH + 36} textAnchor="middle">
           {xLabel}

@@ -24,6 +24,7 @@ export function MarkGrid({ count, highlighted, columns, label, fallback }: MarkG
   const themeVersion = useThemeVersion();
   const rows = gridRows(count, columns);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: themeVersion only asks for a redraw in the new theme's colours.
   useEffect(() => {
     const canvas = ref.current;
     if (!canvas) return;
@@ -74,13 +75,7 @@ export function MarkGrid({ count, highlighted, columns, label, fallback }: MarkG
   }, [count, highlighted, columns, rows, themeVersion]);
 
   return (
-    <canvas
-      ref={ref}
-      className="mark-grid"
-      role="img"
-      aria-label={label}
-      style={{ aspectRatio: `${columns} / ${rows}` }}
-    >
+    <canvas ref={ref} className="mark-grid" role="img" aria-label={label} style={{ aspectRatio: `${columns} / ${rows}` }}>
       {fallback}
     </canvas>
   );

@@ -1,7 +1,10 @@
 import { randomLcg, randomNormal } from 'd3-random';
 import { bench, describe } from 'vitest';
-import { chunkedDeltaRule, prefillFlops, recurrentDeltaRule } from '../../src/core/chunked';
-import { optimalChunk, prefillTime, type Gpu } from '../../src/core/costModel';
+import { chunkedDeltaRule } from '../../src/core/chunked';
+import type { Gpu } from '../../src/core/costInputs';
+import { optimalChunk, prefillTime } from '../../src/core/costModel';
+import { prefillFlops } from '../../src/core/flops';
+import { recurrentDeltaRule } from '../../src/core/reference';
 import { gpuById } from '../../src/content/hardware';
 
 const gpu: Gpu = gpuById('h100');

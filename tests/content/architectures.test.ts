@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { architectures, k3Facts, parseArchitectures, scaleRatio } from '../../src/content/architectures';
 import { DataError } from '../../src/content/validate';
-
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
+import { fixture } from '../fixtures/load';
 
 /** GPT-2 small from its published hyper-parameters (openai/gpt-2 src/model.py), embeddings tied. */
 function gpt2SmallParams(): number {
@@ -45,7 +43,7 @@ describe('data/architectures.json', () => {
     expect(r.activeShare).toBeCloseTo(104 / 2800, 10);
   });
 
-  it("respects the corrected K3 layer mix: 69 KDA + 24 MLA = 93 layers, not 3:1 exactly", () => {
+  it('respects the corrected K3 layer mix: 69 KDA + 24 MLA = 93 layers, not 3:1 exactly', () => {
     const k3 = k3Facts();
     expect(k3.linearLayers + k3.fullAttentionLayers).toBe(k3.layers);
     expect(k3.linearLayers / k3.fullAttentionLayers).toBeCloseTo(2.875, 10);
@@ -170,7 +168,9 @@ describe('corrupted copies of the file', () => {
   };
 
   it('refuses more experts active than routed', () => {
-    expect(mutate((m) => ((m['glm-5.2']!.expertsActive as { value: number }).value = 300))).toThrow(/"glm-5\.2", field expertsActive\.value: more experts active than routed/);
+    expect(mutate((m) => ((m['glm-5.2']!.expertsActive as { value: number }).value = 300))).toThrow(
+      /"glm-5\.2", field expertsActive\.value: more experts active than routed/,
+    );
   });
 
   it('refuses a mixture of experts without its expert counts, and a dense model with them', () => {

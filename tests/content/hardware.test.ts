@@ -1,21 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import {
-  HARDWARE_FILE,
-  gpuById,
-  gpus,
-  hardware,
-  kernelChunkSize,
-  measurementCheck,
-  parseHardware,
-} from '../../src/content/hardware';
+import { chunkingFacts } from '../../src/content/chunking';
+import { HARDWARE_FILE, gpuById, gpus, hardware, kernelChunkSize, measurementCheck, parseHardware } from '../../src/content/hardware';
 import { DataError } from '../../src/content/validate';
-import { Chunking, chunkingFacts } from '../../src/essay/sections/Chunking';
+import { Chunking } from '../../src/essay/sections/Chunking';
+import { dataFile } from '../fixtures/load';
 
-const raw = JSON.parse(readFileSync(resolve(HARDWARE_FILE), 'utf8')) as Record<string, unknown>;
+const raw = dataFile(HARDWARE_FILE) as Record<string, unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: the tests break the file in arbitrary places on purpose.
 const clone = (): Record<string, any> => structuredClone(raw) as Record<string, any>;
 
 function failure(json: unknown): string {
@@ -106,7 +99,9 @@ describe('the model against fla’s GB200 timings (research §4.3)', () => {
 
   it('models the GPU time the research states: 0.77, 0.59, 0.12, 0.96, 0.03, 1.15 ms', () => {
     const stated = [0.77, 0.59, 0.12, 0.96, 0.03, 1.15];
-    check.rows.forEach((row, i) => expect(Math.abs(row.modelledSeconds * 1e3 - stated[i]!)).toBeLessThanOrEqual(0.006));
+    check.rows.forEach((row, i) => {
+      expect(Math.abs(row.modelledSeconds * 1e3 - stated[i]!)).toBeLessThanOrEqual(0.006);
+    });
   });
 
   it('fits a fixed overhead of about 0.58 ms, the research’s mean residual', () => {
@@ -162,8 +157,8 @@ describe('the chunking section states what the data and the model say', () => {
   it('places the figure with its props, defaulting to fla’s chunk size', () => {
     const props = /data-island="chunking" data-props="([^"]+)"/.exec(html)?.[1];
     expect(props).toBeDefined();
-    const parsed = JSON.parse(props!.replace(/&quot;/g, '"')) as { defaultChunk: number; gpus: { id: string }[] };
-    expect(parsed.defaultChunk).toBe(64);
+    const parsed = JSON.parse(props!.replace(/&quot;/g, '"')) as { defaults: { C: number }; gpus: { id: string }[] };
+    expect(parsed.defaults.C).toBe(64);
     expect(parsed.gpus.map((g) => g.id)).toEqual(gpus().map((g) => g.id));
   });
 });

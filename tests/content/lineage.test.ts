@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import raw from '../../data/lineage.json';
 import { render } from '../../src/app/entry-server';
 import { k3Facts } from '../../src/content/architectures';
 import {
   cacheAgainstState,
   k3LayerKinds,
+  LINEAGE_FILE,
   lineage,
   lineageSteps,
   litExperts,
@@ -15,20 +15,19 @@ import {
 import { DataError } from '../../src/content/validate';
 import { equations } from '../../src/essay/equations';
 import { typeset } from '../../src/essay/typeset';
+import { dataFile } from '../fixtures/load';
 
-const clone = (): Record<string, unknown> & { steps: Record<string, unknown>[] } => structuredClone(raw) as never;
+type RawLineage = Record<string, unknown> & {
+  steps: Record<string, unknown>[];
+  k3Stack: { cycle: Record<string, unknown>; tail: Record<string, unknown> };
+};
+/** A fresh, unparsed copy of the file, for a test to break. */
+const clone = () => dataFile(LINEAGE_FILE) as RawLineage;
+const raw = clone();
 
 describe('data/lineage.json', () => {
   it('holds the seven steps of the chain, in order, with their years', () => {
-    expect(lineage.steps.map((s) => s.id)).toEqual([
-      'kv-cache',
-      'linear-attention',
-      'delta-rule',
-      'chunked-delta',
-      'gated-deltanet',
-      'kda-hybrid',
-      'kimi-k3',
-    ]);
+    expect(lineage.steps.map((s) => s.id)).toEqual(['kv-cache', 'linear-attention', 'delta-rule', 'chunked-delta', 'gated-deltanet', 'kda-hybrid', 'kimi-k3']);
     expect(lineage.steps.map((s) => s.year.value)).toEqual([2019, 2020, 2021, 2024, 2024, 2025, 2026]);
   });
 
@@ -179,7 +178,12 @@ describe('the prerendered lineage section', () => {
   it('hands the stepper all seven steps as JSON props, each equation by a key the page holds', () => {
     const match = /data-island="lineage" data-props="([^"]*)"/.exec(section);
     expect(match).not.toBeNull();
-    const json = match![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;/g, "'");
+    const json = match![1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&#x27;/g, "'");
     const props = JSON.parse(json) as { steps: { id: string; equations: { equationKey: string; html?: string }[] }[] };
     expect(props.steps.map((s) => s.id)).toEqual(lineage.steps.map((s) => s.id));
     for (const s of props.steps) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,28 +6,28 @@ import { build, type Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { architectures, parseArchitectures } from '../../src/content/architectures';
 import { architecturesCsv, csvField } from '../../src/content/csv';
+import type { Architectures } from '../../src/content/schema';
+import { modelNote, tableNotes } from '../../src/content/shipping/notes';
+import { tableRow } from '../../src/content/shipping/rows';
 import {
   barMax,
-  compactParams,
   fourPercentSentence,
   k3Ratio,
-  modelNote,
   othersSentence,
   readsSentence,
-  shareFacts,
   sixPercentSentence,
   sixPercentVerdict,
   smallerSparseSentence,
-  tableNotes,
-  tableRow,
   trillionSentence,
   twoLargestSentence,
-} from '../../src/content/shipping';
-import type { Architectures } from '../../src/content/schema';
+} from '../../src/content/shipping/sentences';
+import { shareFacts } from '../../src/content/shipping/shares';
 import { render } from '../../src/app/entry-server';
+import { paramsShort } from '../../src/format';
+import { fixture, fixtureText } from '../fixtures/load';
 
-const fixturePath = (name: string) => new URL(`../fixtures/architectures.${name}.json`, import.meta.url);
-const fixture = (name: string): Architectures => parseArchitectures(JSON.parse(readFileSync(fixturePath(name), 'utf8')));
+/** A corrupted or altered copy of the data, tests/fixtures/architectures.<name>.json, parsed. */
+const variant = (name: string): Architectures => parseArchitectures(fixture(`architectures.${name}.json`));
 
 /** A copy of the data with one model's active parameters changed, still valid. */
 function withActive(changes: Record<string, number>): Architectures {
@@ -82,9 +82,11 @@ describe('the sentences follow the data', () => {
   });
 
   it('changes when a fixture removes the outlier', () => {
-    const f = shareFacts(fixture('no-outlier'));
+    const f = shareFacts(variant('no-outlier'));
     const expected = ((30e9 / 550e9) * 100).toFixed(2);
-    expect(sixPercentSentence(f)).toBe(`None of the eight fires more than 6% of its parameters on a token; the highest share is Nemotron 3 Ultra\u2019s, ${expected}%.`);
+    expect(sixPercentSentence(f)).toBe(
+      `None of the eight fires more than 6% of its parameters on a token; the highest share is Nemotron 3 Ultra\u2019s, ${expected}%.`,
+    );
     expect(sixPercentVerdict(f)).toMatch(/holds\.$/);
   });
 
@@ -205,10 +207,12 @@ describe('the notes and the table rows', () => {
   });
 
   it('prints parameter counts short enough for a cell', () => {
-    expect(compactParams(2.8e12)).toBe('2.8T');
-    expect(compactParams(116.8e9)).toBe('116.8B');
-    expect(compactParams(124_439_808)).toBe('124.4M');
-    expect(compactParams(1e12)).toBe('1T');
+    expect(paramsShort(2.8e12)).toBe('2.8T');
+    expect(paramsShort(116.8e9)).toBe('116.8B');
+    expect(paramsShort(124_439_808)).toBe('124.4M');
+    expect(paramsShort(1e12)).toBe('1T');
+    const k3 = tableRow(architectures.models.find((m) => m.id === 'kimi-k3')!);
+    expect(k3.cells.total).toEqual({ text: '2.8T', spoken: '2.8 trillion', sort: 2.8e12 });
   });
 });
 
@@ -253,11 +257,11 @@ describe('the CSV download', () => {
 
 describe('the build', () => {
   /** Swaps the data file for a corrupted copy while Vite builds the server entry. */
-  const swapData = (fixtureFile: URL): Plugin => ({
+  const swapData = (text: string): Plugin => ({
     name: 'swap-architectures',
     enforce: 'pre',
     load(id) {
-      return id.split('?')[0]!.endsWith(`${path.sep}data${path.sep}architectures.json`) ? readFileSync(fixtureFile, 'utf8') : null;
+      return id.split('?')[0]!.endsWith(`${path.sep}data${path.sep}architectures.json`) ? text : null;
     },
   });
 
@@ -266,7 +270,7 @@ describe('the build', () => {
     try {
       await build({
         logLevel: 'silent',
-        plugins: [swapData(fixturePath('bad-date'))],
+        plugins: [swapData(fixtureText('architectures.bad-date.json'))],
         build: { ssr: 'src/app/entry-server.tsx', outDir, emptyOutDir: true, manifest: false },
       });
       await expect(import(pathToFileURL(path.join(outDir, 'entry-server.js')).href)).rejects.toThrow(

@@ -1,17 +1,10 @@
 import { randomLcg, randomNormal, randomUniform } from 'd3-random';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  chunkedDeltaRule,
-  chunkedGatedDeltaRule,
-  prefillFlops,
-  recurrentDeltaRule,
-  recurrentGatedDeltaRule,
-  sequentialSteps,
-  type DeltaRuleResult,
-  type FlopCounter,
-  type GatedDeltaRuleInput,
-} from '../../src/core/chunked';
+import { chunkedDeltaRule, chunkedGatedDeltaRule, type FlopCounter } from '../../src/core/chunked';
+import { prefillFlops, sequentialSteps } from '../../src/core/flops';
+import { recurrentDeltaRule, recurrentGatedDeltaRule } from '../../src/core/reference';
+import type { DeltaRuleResult, GatedDeltaRuleInput } from '../../src/core/sequence';
 
 function unit(x: Float64Array): Float64Array {
   const norm = Math.hypot(...x);
@@ -30,8 +23,7 @@ function problem(seed: number, L: number, dk: number, dv: number): GatedDeltaRul
   const uniform = randomUniform.source(source);
   const beta = uniform(1e-3, 1);
   const logDecay = uniform(-1, 0);
-  const rows = (width: number): Float64Array[] =>
-    Array.from({ length: L }, () => Float64Array.from({ length: width }, normal));
+  const rows = (width: number): Float64Array[] => Array.from({ length: L }, () => Float64Array.from({ length: width }, normal));
   return {
     queries: rows(dk),
     keys: rows(dk).map(unit),
@@ -105,9 +97,7 @@ describe('recurrent rules, worked by hand', () => {
     const input = problem(7, 12, 6, 4);
     const { state } = recurrentDeltaRule({ ...input, betas: new Float64Array(12).fill(1) });
     const k = input.keys[11] ?? new Float64Array();
-    const read = Float64Array.from({ length: 4 }, (_, j) =>
-      k.reduce((s, ki, i) => s + ki * (state[i * 4 + j] ?? 0), 0),
-    );
+    const read = Float64Array.from({ length: 4 }, (_, j) => k.reduce((s, ki, i) => s + ki * (state[i * 4 + j] ?? 0), 0));
     expect(maxAbsDiff(read, input.values[11] ?? new Float64Array())).toBeLessThan(1e-12);
   });
 
@@ -157,8 +147,7 @@ describe('chunked (WY / UT transform) equals recurrent', () => {
     })
     .chain(({ L, dk, dv }) => {
       const entry = fc.double({ min: -1, max: 1, noNaN: true });
-      const rows = (width: number) =>
-        fc.array(fc.array(entry, { minLength: width, maxLength: width }), { minLength: L, maxLength: L });
+      const rows = (width: number) => fc.array(fc.array(entry, { minLength: width, maxLength: width }), { minLength: L, maxLength: L });
       const scalars = (min: number, max: number, minExcluded: boolean) =>
         fc.array(fc.double({ min, max, minExcluded, noNaN: true }), { minLength: L, maxLength: L });
       return fc.record({

@@ -1,16 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_ASSUMPTIONS,
-  bytesPerToken,
-  compareWithMeasurements,
-  optimalChunk,
-  prefillTime,
-  recurrentTime,
-  stateKernelWaves,
-  type Gpu,
-  type Overlap,
-} from '../../src/core/costModel';
+import { DEFAULT_ASSUMPTIONS, type Gpu, type Overlap } from '../../src/core/costInputs';
+import { bytesPerToken, optimalChunk, prefillTime, recurrentTime, stateKernelWaves } from '../../src/core/costModel';
+import { compareWithMeasurements } from '../../src/core/measurements';
 import { gpuById, gpus, hardware } from '../../src/content/hardware';
 
 // The validated loader the page uses, so the tests model exactly the figures the page shows.
@@ -164,8 +156,7 @@ describe('the research §4.2 worked example: H100, d = 128, L = 4096', () => {
 
   it('picks the research table minima among powers of two', () => {
     const candidates = [16, 32, 64, 128, 256, 512, 1024];
-    const pick = (heads: number, overlap: Overlap): number =>
-      optimalChunk({ L: 4096, d: 128, heads, gpu: H100, overlap, candidates }).C;
+    const pick = (heads: number, overlap: Overlap): number => optimalChunk({ L: 4096, d: 128, heads, gpu: H100, overlap, candidates }).C;
     expect(pick(16, 'sum')).toBe(128);
     expect(pick(16, 'max')).toBe(256);
     expect(pick(256, 'sum')).toBe(64);
@@ -294,9 +285,7 @@ describe('the model over the figure controls', () => {
     const base = { L: 8192, d: 128, C: 64, gpu: H100 };
     const many = prefillTime({ ...base, heads: 64 }).totalSeconds;
     expect(many).toBeGreaterThan(prefillTime({ ...base, heads: 16 }).totalSeconds);
-    expect(prefillTime({ ...base, heads: 64, overlap: 'sum' }).totalSeconds).toBeGreaterThan(
-      prefillTime({ ...base, heads: 64, overlap: 'max' }).totalSeconds,
-    );
+    expect(prefillTime({ ...base, heads: 64, overlap: 'sum' }).totalSeconds).toBeGreaterThan(prefillTime({ ...base, heads: 64, overlap: 'max' }).totalSeconds);
   });
 });
 

@@ -26,7 +26,9 @@ function vec(...leading: number[]): Float64Array {
 /** An 8x8 state from its leading rows (each zero-padded), the remaining rows zero. */
 function state(...rows: number[][]): Float64Array {
   const S = zeroState();
-  rows.forEach((row, r) => S.set(row, r * D));
+  rows.forEach((row, r) => {
+    S.set(row, r * D);
+  });
   return S;
 }
 

@@ -49,9 +49,7 @@ interface Pairs {
 }
 
 const pairs = (key: fc.Arbitrary<Float64Array>, maxLength: number): fc.Arbitrary<Pairs> =>
-  fc
-    .array(fc.tuple(key, value), { minLength: 1, maxLength, size: 'max' })
-    .map((list) => ({ keys: list.map(([k]) => k), values: list.map(([, v]) => v) }));
+  fc.array(fc.tuple(key, value), { minLength: 1, maxLength, size: 'max' }).map((list) => ({ keys: list.map(([k]) => k), values: list.map(([, v]) => v) }));
 
 const finite = (x: ArrayLike<number>): boolean => Array.from(x).every(Number.isFinite);
 

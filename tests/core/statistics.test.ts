@@ -12,7 +12,10 @@ function meanCurves(kind: 'capacity' | 'lifetimes', n: number, gates: Gates): Re
   const sums = Object.fromEntries(RULES.map((rule) => [rule, new Float64Array(n)])) as Record<Rule, Float64Array>;
   for (let seed = 1; seed <= SEEDS; seed++) {
     const t = trace({ stream: makeStream({ kind, seed, length: n }), gates, n });
-    for (const rule of RULES) t.error[rule].forEach((e, i) => (sums[rule][i]! += e / SEEDS));
+    for (const rule of RULES)
+      t.error[rule].forEach((e, i) => {
+        sums[rule][i]! += e / SEEDS;
+      });
   }
   return sums;
 }

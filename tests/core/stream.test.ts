@@ -58,7 +58,9 @@ describe('makeStream', () => {
     const mean = new Float64Array(D);
     for (let seed = 1; seed <= 500; seed++) {
       const k = makeStream({ kind: 'capacity', seed, length: 1 }).keys[0]!;
-      k.forEach((x, c) => (mean[c]! += x / 500));
+      k.forEach((x, c) => {
+        mean[c]! += x / 500;
+      });
     }
     for (const m of mean) expect(Math.abs(m)).toBeLessThan(0.08);
   });
@@ -66,9 +68,7 @@ describe('makeStream', () => {
   it('accepts integer seeds in [0, 2^32) and rejects the rest', () => {
     expect(() => makeStream({ kind: 'capacity', seed: 0, length: 2 })).not.toThrow();
     expect(() => makeStream({ kind: 'capacity', seed: MAX_SEED, length: 2 })).not.toThrow();
-    expect(makeStream({ kind: 'capacity', seed: MAX_SEED, length: 2 })).not.toEqual(
-      makeStream({ kind: 'capacity', seed: MAX_SEED - 1, length: 2 }),
-    );
+    expect(makeStream({ kind: 'capacity', seed: MAX_SEED, length: 2 })).not.toEqual(makeStream({ kind: 'capacity', seed: MAX_SEED - 1, length: 2 }));
     for (const seed of [-1, 0.5, 2 ** 32, Number.NaN]) {
       expect(() => makeStream({ kind: 'capacity', seed, length: 2 })).toThrow(RangeError);
     }

@@ -1,24 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { steadyOverflow, THEMES, WIDTHS, setTheme, watch } from './helpers';
+import { openFigure, steadyOverflow, THEMES, waitForFigure, WIDTHS, watch, type OpenOptions } from './helpers';
 
 const figure = (page: Page) => page.locator('#chunking-figure');
 const readout = (page: Page) => figure(page).getByRole('status');
 const chunkSlider = (page: Page) => figure(page).getByRole('slider', { name: /chunk/i });
 
-async function open(page: Page, search = '') {
-  await page.goto(`./${search}#chunking`);
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('#chunking-figure .chunking-figure[data-hydrated="true"]')).toBeVisible({ timeout: 15_000 });
-}
+/** These tests measure laid-out text (overflow, fixed boxes, screenshots), so each waits until the network rests, fonts loaded. */
+const open = (page: Page, options: OpenOptions = {}) => openFigure(page, 'chunking', { idle: true, ...options });
 
 for (const width of WIDTHS) {
   for (const theme of THEMES) {
     test(`chunking at ${width}px, ${theme}: clean, accessible, no sideways scroll`, async ({ page }) => {
       const problems = watch(page);
-      await page.setViewportSize({ width, height: 900 });
-      await setTheme(page, theme);
-      await open(page);
+      await open(page, { width, theme });
       // Only this section's own overflow: anything wider than the viewport must scroll inside a box of its own.
       const sticking = await page.evaluate(() => {
         const vw = document.documentElement.clientWidth;
@@ -46,8 +41,7 @@ for (const width of WIDTHS) {
 
 test('the chunk slider moves by keyboard and redraws diagram, curves and readout', async ({ page }) => {
   const problems = watch(page);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await open(page);
+  await open(page, { width: 1280 });
   await expect(readout(page)).toContainText('C = 64 on H100 SXM');
   const diagram = figure(page).getByRole('img').first();
   await expect(diagram).toHaveAttribute('aria-label', /256 tokens cut into 4 chunks of 64/);
@@ -89,7 +83,12 @@ test('switching GPUs redraws the time curve and moves the optimum', async ({ pag
   }
   expect(paths.size).toBe(5);
   // research §4.2, L = 4096, d = 128, B·H = 16, no overlap: A100 81, H100 115, H200 113, B200 150.
-  for (const [id, expected] of [['a100', 81], ['h100', 115], ['h200', 113], ['b200', 150]] as const) {
+  for (const [id, expected] of [
+    ['a100', 81],
+    ['h100', 115],
+    ['h200', 113],
+    ['b200', 150],
+  ] as const) {
     expect(Math.abs(seen.get(id)! - expected)).toBeLessThanOrEqual(0.03 * expected);
   }
   await expect(page).toHaveURL(/[?&]gpu=gb200/);
@@ -98,7 +97,7 @@ test('switching GPUs redraws the time curve and moves the optimum', async ({ pag
 
 test('shared state survives a reload and keeps other figures’ parameters', async ({ page }) => {
   const problems = watch(page);
-  await open(page, '?ref=share&C=16&gpu=a100&L=65536&bh=256&d=64&tau=1.5');
+  await open(page, { search: '?ref=share&C=16&gpu=a100&L=65536&bh=256&d=64&tau=1.5' });
   await expect(readout(page)).toContainText('C = 16 on A100 SXM 80GB');
   await expect(figure(page).getByRole('slider', { name: /sequence length/i })).toHaveAttribute('aria-valuetext', 'L = 65,536 tokens');
   await chunkSlider(page).focus();
@@ -106,7 +105,7 @@ test('shared state survives a reload and keeps other figures’ parameters', asy
   await expect(page).toHaveURL(/[?&]C=32/);
   expect(new URL(page.url()).searchParams.get('ref')).toBe('share');
   await page.reload();
-  await expect(page.locator('#chunking-figure .chunking-figure[data-hydrated="true"]')).toBeVisible();
+  await waitForFigure(page, 'chunking');
   await expect(readout(page)).toContainText('C = 32 on A100 SXM 80GB');
   await figure(page).getByRole('button', { name: 'Reset' }).press('Enter');
   await expect(readout(page)).toContainText('C = 64 on H100 SXM');
@@ -120,10 +119,9 @@ test('shared state survives a reload and keeps other figures’ parameters', asy
 
 for (const width of WIDTHS) {
   test(`at ${width}px the longest values fit their fixed boxes`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
     // The longest GPU name, the longest sequence, the most heads, the slowest step, and chunks
     // of one (the most chunks and steps), then one chunk as long as the sequence.
-    await open(page, '?gpu=gb200&L=1048576&bh=1024&d=256&tau=4&C=1');
+    await open(page, { width, search: '?gpu=gb200&L=1048576&bh=1024&d=256&tau=4&C=1' });
     await expect(readout(page)).toContainText('C = 1 on GB200');
     await expect(readout(page)).toContainText('1,048,576 sequential steps');
     expect(await steadyOverflow(page, '#chunking-figure')).toEqual([]);

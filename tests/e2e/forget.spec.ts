@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { steadyOverflow, THEMES, WIDTHS, watch } from './helpers';
+import { openFigure, steadyOverflow, THEMES, WIDTHS, watch } from './helpers';
 
 const slider = '#forget-n';
 
@@ -7,17 +7,18 @@ for (const width of WIDTHS) {
   for (const theme of THEMES) {
     test(`forget figure at ${width}px, ${theme}: drag 1 → 128 → 1, readout and memories follow`, async ({ page }) => {
       const problems = watch(page);
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: theme });
-      await page.goto('./#forget');
+      await openFigure(page, 'forget', { width, theme });
       const figure = page.locator('#forget-figure');
       const input = figure.locator(slider);
       const status = figure.getByRole('status');
-      await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
       await expect(input).toHaveValue('16');
       await expect(status).toContainText('16 pairs written');
 
-      const cellsAt = () => figure.locator('.heatmap canvas').first().evaluate((c: HTMLCanvasElement) => c.toDataURL());
+      const cellsAt = () =>
+        figure
+          .locator('.heatmap canvas')
+          .first()
+          .evaluate((c: HTMLCanvasElement) => c.toDataURL());
       const at16 = await cellsAt();
 
       await input.focus();
@@ -55,16 +56,14 @@ for (const width of WIDTHS) {
 
 test('a shared link restores the figure; nonsense in the link is clamped or ignored', async ({ page }) => {
   const problems = watch(page);
-  await page.goto('./?n=40&stream=lifetimes&seed=7&beta=0.5&alpha=0.7&slow=1&fast=0.3&metric=cosine#forget');
+  await openFigure(page, 'forget', { search: '?n=40&stream=lifetimes&seed=7&beta=0.5&alpha=0.7&slow=1&fast=0.3&metric=cosine' });
   const figure = page.locator('#forget-figure');
-  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
   await expect(figure.locator(slider)).toHaveValue('40');
   await expect(figure.getByRole('status')).toContainText('40 pairs written. Cosine similarity');
   await expect(figure.locator('.seed')).toHaveText('seed 7');
   await expect(figure.getByLabel('Stream')).toHaveValue('lifetimes');
 
-  await page.goto('./?n=99999&stream=banana&seed=-3&beta=NaN&alpha=7&metric=<script>#forget');
-  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
+  await openFigure(page, 'forget', { search: '?n=99999&stream=banana&seed=-3&beta=NaN&alpha=7&metric=<script>' });
   await expect(figure.locator(slider)).toHaveValue('128');
   await expect(figure.getByLabel('Stream')).toHaveValue('capacity');
   await expect(figure.getByRole('status')).toContainText('Read error');
@@ -72,16 +71,14 @@ test('a shared link restores the figure; nonsense in the link is clamped or igno
 });
 
 test('an untouched figure leaves the address clean', async ({ page }) => {
-  await page.goto('./#forget');
-  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
+  await openFigure(page, 'forget');
   await page.waitForTimeout(300);
   expect(new URL(page.url()).search).toBe('');
 });
 
 test('play writes one pair per beat and pause stops it', async ({ page }) => {
-  await page.goto('./#forget');
+  await openFigure(page, 'forget');
   const figure = page.locator('#forget-figure');
-  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
   await figure.getByRole('button', { name: 'Play' }).click();
   // At least two beats (a slow machine may be polled less often than once a beat).
   await expect.poll(async () => Number(await figure.locator(slider).inputValue()), { timeout: 3000 }).toBeGreaterThanOrEqual(18);
@@ -94,8 +91,7 @@ test('play writes one pair per beat and pause stops it', async ({ page }) => {
 
 test('each move of a drag draws what the figure renders for that n, pictures included', async ({ page }) => {
   const problems = watch(page);
-  await page.goto('./#forget');
-  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
+  await openFigure(page, 'forget');
   /**
    * Everything drawn that changes with n: the numbers, the four bitmaps, the cursor. Given a value,
    * first moves the slider there as a drag does, and reads back in the same task, before any
@@ -122,8 +118,7 @@ test('each move of a drag draws what the figure renders for that n, pictures inc
   await expect(page).toHaveURL(/[?&]n=77\b/);
   expect(await drawn()).toEqual(during);
   // and so does a fresh load of the shared link.
-  await page.goto('./?n=77#forget');
-  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true');
+  await openFigure(page, 'forget', { search: '?n=77' });
   await expect(page.locator('#forget-figure').getByRole('status')).toContainText('77 pairs written');
   expect(await drawn()).toEqual(during);
   expect(problems).toEqual([]);

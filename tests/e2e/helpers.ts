@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export const WIDTHS = [1280, 390] as const;
 export const THEMES = ['light', 'dark'] as const;
@@ -34,12 +34,62 @@ export function watch(page: Page) {
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
   );
 }
 
 export async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme: theme });
+}
+
+/** The page's figures, each by the name of its island, which is also its section's id. */
+export type Figure = 'scale' | 'forget' | 'chunking' | 'shipping' | 'lineage';
+
+/**
+ * A figure that reads the shared link in its first effect marks itself once it has: until then
+ * it still shows the server's defaults. Only these need more than the island's own mark.
+ */
+const READ_LINK: Partial<Record<Figure, string>> = { chunking: '.chunking-figure[data-hydrated="true"]' };
+
+/**
+ * Waits until React has hydrated the figure's island (the page marks it then, see
+ * src/app/client.tsx), so that a click or key reaches the figure's own handlers. Islands hydrate
+ * as they come near the screen, so the caller brings the figure near first.
+ */
+export async function waitForFigure(page: Page, figure: Figure) {
+  const island = page.locator(`[data-island="${figure}"]`);
+  await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  const read = READ_LINK[figure];
+  if (read) await expect(island.locator(read)).toBeAttached({ timeout: 15_000 });
+}
+
+export interface OpenOptions {
+  /** The query string, `?` included: a shared link's state. */
+  search?: string;
+  /** The window's width in px (900 px high); the browser's default window when left out. */
+  width?: number;
+  theme?: 'light' | 'dark';
+  /** Wait until the network has been quiet for a moment (fonts, the figure's chunk). */
+  idle?: boolean;
+  /**
+   * Wait until the page has settled as a reader meets it: loaded, and sections far from the
+   * screen skipping their rendering (the `skim` class, see src/app/client.tsx).
+   */
+  settled?: boolean;
+}
+
+/** Opens the page at the figure's section and waits until the figure has hydrated. */
+export async function openFigure(page: Page, figure: Figure, { search = '', width, theme, idle = false, settled = false }: OpenOptions = {}) {
+  if (width !== undefined) await page.setViewportSize({ width, height: 900 });
+  if (theme) await setTheme(page, theme);
+  await page.goto(`./${search}#${figure}`);
+  if (idle) await page.waitForLoadState('networkidle');
+  await waitForFigure(page, figure);
+  if (settled) await page.waitForFunction(() => document.documentElement.classList.contains('skim'));
 }
 
 /**
@@ -59,7 +109,11 @@ export async function steadyOverflow(page: Page, scope: string): Promise<string[
       const bottom = outer.bottom - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth);
       const right = outer.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
       const cut = text.bottom > bottom + 1 || text.right > right + 1;
-      return cut ? [`box ${i} (${box.textContent?.trim().slice(0, 60)}): text ends at ${text.right.toFixed(0)},${text.bottom.toFixed(0)}, box at ${right.toFixed(0)},${bottom.toFixed(0)}`] : [];
+      return cut
+        ? [
+            `box ${i} (${box.textContent?.trim().slice(0, 60)}): text ends at ${text.right.toFixed(0)},${text.bottom.toFixed(0)}, box at ${right.toFixed(0)},${bottom.toFixed(0)}`,
+          ]
+        : [];
     }),
   );
 }

@@ -1,252 +1,169 @@
 /**
- * Interaction latency in Chromium with the CPU throttled through the DevTools protocol.
+ * Interaction latency in Chromium with the CPU slowed 4x through the DevTools protocol, each
+ * figure judged against floors measured the same way, on the same page, in the same minute.
  *
- * Each value is set on the control with a real `input` and `change` event; the interaction ends
- * when the next frame has been produced (the task after that frame's animation callback).
- * A performance trace of the run gives, per interaction:
- * - `work`: the time the renderer's main thread was busy inside that window, summed over its
- *   tasks: event handling, React's render, style, layout, paint and commit of the frame. Idle
- *   time waiting for the display's next frame is not work the page does, so it is left out.
- *   This is the figure the budgets hold.
- * - `total`: the window's wall-clock length, including that wait, reported for context.
- * A no-op control measured the same way gives the floor of the harness itself.
+ * A move sets a control's value with real `input` and `change` events, or clicks a button; it
+ * ends when the next frame has been produced (the task after that frame's animation callback).
+ * A performance trace gives, per move, `work`: the time the renderer's main thread was busy in
+ * that window (event handling, render, style, layout, paint, commit), and `total`: the window's
+ * wall-clock length with the wait for the display's next frame, which is printed only.
+ *
+ * Each run measures, with the same number of moves:
+ * - the figure, moved for real;
+ * - the bare floor: a hidden control of the same kind that nothing listens to, i.e. the
+ *   harness's own cost plus a moving control and the frame around them;
+ * - the direct-write floor: the figure's own control moved with its events kept from the page's
+ *   scripts, and the DOM writes the figure made for that move (recorded beforehand) replayed
+ *   straight into the DOM: about the least any implementation of the figure could cost.
+ * Milliseconds on a two-core machine swing with its own load, and the floors swing with them, so
+ * the figure is held to its direct-write floor: a median at most 1.5x the floor's, on the best of
+ * up to three runs. Whether the 16 ms frame budget holds at p95 is printed, not held.
  */
-import type { Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { inPage, type Installed, type Step } from './latency-page';
 
-/**
- * The frame budget the figures aim at (one 60 Hz frame, at the 95th percentile), and the looser
- * line for figures that do not meet it yet: the median within three frames, so that a
- * regression still fails. On a two-core machine with the CPU slowed 4x the 95th percentile
- * moves by several milliseconds from run to run with the machine's own load, so the tests hold
- * medians: the state demo's within two frames (best of three runs), the others within three.
- * Every latency test prints both figures, and whether the frame budget was met.
- */
 export const FRAME_MS = 16;
-export const HELD_P50_MS = 48;
+export const HELD_RATIO = 1.5;
+const THROTTLE = 4;
+const RUNS = 3;
+/** Longer than any figure's own timers (a drag's pause, the address written after it), so none fires inside a later measurement. */
+const SETTLE_MS = 800;
 
-export interface LatencyResult {
-  work: number[];
-  total: number[];
-  p50: number;
-  p95: number;
-  max: number;
-  totalP95: number;
-}
+/** Per move, main-thread `work` and wall-clock `total` (ms); quantiles of work, and the 95th percentile of total. */
+export type LatencyResult = { work: number[]; total: number[]; p50: number; p95: number; max: number; totalP95: number };
 
-interface TraceEvent {
+/** A slider (or select) set to each value in turn, or buttons clicked in turn (one selector per click). */
+export type Moves = { control: string; values: (string | number)[] } | { clicks: string[] };
+
+export interface LatencyCase {
+  /** What the printed lines call this measurement. */
   name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
+  /** The figure's element: whatever a move changes lies inside it. */
+  scope: string;
+  moves: Moves;
+  /** Puts the figure back, for real, where the moves begin. A slider's default: its value when the test starts. */
+  reset?: () => Promise<void>;
 }
 
-function quantile(sorted: number[], q: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[i]!;
-}
+export type LatencyRun = { figure: LatencyResult; bare: LatencyResult; direct: LatencyResult };
 
-function summarise(work: number[], total: number[]): LatencyResult {
-  const sorted = [...work].sort((a, b) => a - b);
-  const sortedTotal = [...total].sort((a, b) => a - b);
-  return {
-    work,
-    total,
-    p50: quantile(sorted, 0.5),
-    p95: quantile(sorted, 0.95),
-    max: sorted[sorted.length - 1]!,
-    totalP95: quantile(sortedTotal, 0.95),
-  };
-}
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number };
 
-/** Main-thread busy time (ms) inside each [lat-start-i, lat-end-i] window of the trace. */
-function busyPerWindow(events: TraceEvent[], count: number): { work: number[]; total: number[] } {
-  const mark = (name: string) => events.find((e) => e.name === name);
-  const first = mark('lat-start-0');
-  if (!first) throw new Error('the trace holds no interaction marks');
-  const { pid, tid } = first;
-  const tasks = events
-    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask')
-    .map((e) => [e.ts, e.ts + (e.dur ?? 0)] as const);
-  const work: number[] = [];
-  const total: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = mark(`lat-start-${i}`)!.ts;
-    const end = mark(`lat-end-${i}`)!.ts;
-    let busy = 0;
-    for (const [a, b] of tasks) busy += Math.max(0, Math.min(b, end) - Math.max(a, start));
-    work.push(busy / 1000);
-    total.push((end - start) / 1000);
-  }
-  return { work, total };
-}
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 
-export async function measureInputToPaint(
-  page: Page,
-  selector: string,
-  values: (string | number)[],
-  {
-    throttle = 4,
-    silent = false,
-    replay = false,
-    click = false,
-  }: {
-    throttle?: number;
-    silent?: boolean;
-    replay?: boolean;
-    /** Click the element once per value instead of setting the value (a button). */
-    click?: boolean;
-  } = {},
-): Promise<LatencyResult> {
+/** One run of the moves under a performance trace: main-thread busy time (ms) inside each move's window, and each window's length. */
+async function measure(page: Page, steps: Step[], replay = false): Promise<LatencyResult> {
   const browser = page.context().browser();
   if (!browser) throw new Error('latency needs a browser that can trace');
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
   let buffer: Buffer;
   try {
-    await page.evaluate(
-      async ({ selector, values, silent, replay, click }) => {
-        const el = document.querySelector(selector) as HTMLInputElement | HTMLSelectElement | null;
-        if (!el) throw new Error(`no element matches ${selector}`);
-        // Silent: the control still moves, but its events stop at the window, so no script of
-        // the page hears them. What is left is the browser's own cost of the moving control.
-        const stop = (event: Event) => {
-          if (event.target === el) event.stopImmediatePropagation();
-        };
-        if (silent) {
-          window.addEventListener('input', stop, true);
-          window.addEventListener('change', stop, true);
-        }
-        const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!;
-        for (let i = 0; i < values.length; i++) {
-          performance.mark(`lat-start-${i}`);
-          if (click) (el as unknown as HTMLElement).click();
-          else {
-            setter.call(el, values[i]!);
-            el.dispatchEvent(new Event('input', { bubbles: true }));
-            el.dispatchEvent(new Event('change', { bubbles: true }));
-          }
-          if (replay) (window as unknown as { __latencyReplay: (() => void)[] }).__latencyReplay[i]!();
-          await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-          performance.mark(`lat-end-${i}`);
-          await new Promise((r) => setTimeout(r, 25));
-        }
-        window.removeEventListener('input', stop, true);
-        window.removeEventListener('change', stop, true);
-      },
-      { selector, values: values.map(String), silent, replay, click },
-    );
+    await page.evaluate(({ steps, replay }) => (window as unknown as Installed).__latency.run(steps, replay), { steps, replay });
   } finally {
     buffer = await browser.stopTracing();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   }
-  const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
-  const { work, total } = busyPerWindow(traceEvents, values.length);
-  return summarise(work, total);
-}
-
-/**
- * The floor of one control: the same control moved through the same values with its events
- * kept from the page's scripts, so only the browser's own work remains (the thumb's layout and
- * paint, the frame around it). The figure's own share is the difference. Afterwards the control
- * is put back where it was, with a real event, so the figure and the control agree again.
- */
-export async function measureControlFloor(page: Page, selector: string, values: (string | number)[], throttle = 4): Promise<LatencyResult> {
-  const before = await page.locator(selector).inputValue();
-  const result = await measureInputToPaint(page, selector, values, { throttle, silent: true });
-  await moveControl(page, selector, before);
-  return result;
-}
-
-/** Sets a control's value with real events, as a reader's move would. */
-async function moveControl(page: Page, selector: string, value: string) {
-  await page.locator(selector).evaluate((el: HTMLInputElement, to: string) => {
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, to);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  }, value);
-}
-
-/**
- * The floor of one control and everything a move has to change: first the figure is driven
- * through the values for real, and after each move every text node, canvas bitmap and attribute
- * inside `scope` that changed is recorded; then the control is moved again with its events kept
- * from the page's scripts, and the recorded changes are written straight into the DOM. What is
- * left is the browser's cost of the move's own DOM writes, with no framework and no maths: about
- * the least any implementation of the figure could cost. (Elements a move adds or removes are
- * not replayed, so where a figure does that, this is a little below the true floor.)
- */
-export async function measureDirectWrites(page: Page, selector: string, scope: string, values: (string | number)[], throttle = 4): Promise<LatencyResult> {
-  const before = await page.locator(selector).inputValue();
-  await page.evaluate(
-    async ({ selector, scope, values }) => {
-      const el = document.querySelector(selector) as HTMLInputElement;
-      const root = document.querySelector(scope)!;
-      const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!;
-      // The figure updates its nodes in place, so one list of them serves every step.
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      const texts: Text[] = [];
-      while (walker.nextNode()) texts.push(walker.currentNode as Text);
-      const canvases = [...root.querySelectorAll('canvas')];
-      // Every attribute of every element (a path's d, a line's x1, an inline style, a label):
-      // the elements the figure keeps from move to move, which is nearly all of them.
-      const elements = [...root.querySelectorAll('*')];
-      const attributesOf = () => elements.map((e) => new Map([...e.attributes].map((a) => [a.name, a.value])));
-      let words = texts.map((t) => t.nodeValue ?? '');
-      let attributes = attributesOf();
-      const steps: (() => void)[] = [];
-      for (const value of values) {
-        setter.call(el, value);
-        el.dispatchEvent(new Event('input', { bubbles: true }));
-        el.dispatchEvent(new Event('change', { bubbles: true }));
-        await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-        // Only what this move changed, as the figure itself writes it.
-        const nowWords = texts.map((t) => t.nodeValue ?? '');
-        const nowAttributes = attributesOf();
-        const changedTexts = texts.flatMap((t, i) => (nowWords[i] !== words[i] ? [[t, nowWords[i]!] as const] : []));
-        const changedAttributes = elements.flatMap((e, i) =>
-          [...nowAttributes[i]!].filter(([name, value]) => attributes[i]!.get(name) !== value).map(([name, value]) => [e, name, value] as const),
-        );
-        const images = canvases.map((c) => [c.getContext('2d')!, c.getContext('2d')!.getImageData(0, 0, c.width, c.height)] as const);
-        words = nowWords;
-        attributes = nowAttributes;
-        steps.push(() => {
-          for (const [t, word] of changedTexts) t.nodeValue = word;
-          for (const [ctx, image] of images) ctx.putImageData(image, 0, 0);
-          for (const [e, name, value] of changedAttributes) e.setAttribute(name, value);
-        });
-      }
-      (window as unknown as { __latencyReplay: (() => void)[] }).__latencyReplay = steps;
-    },
-    { selector, scope, values: values.map(String) },
-  );
-  // Back to the start, for real, so the replay begins where the figure stood when recording.
-  await moveControl(page, selector, before);
-  const result = await measureInputToPaint(page, selector, values, { throttle, silent: true, replay: true });
-  // The replay wrote behind the figure's back: a real move away and back makes it draw itself again.
-  const away = values.map(String).find((v) => v !== before);
-  if (away !== undefined) await moveControl(page, selector, away);
-  await moveControl(page, selector, before);
-  return result;
-}
-
-/** The harness's own floor: the same measurement on a range input nothing listens to. */
-export async function measureNoopFloor(page: Page, throttle = 4): Promise<LatencyResult> {
-  await page.evaluate(() => {
-    const input = document.createElement('input');
-    input.type = 'range';
-    input.id = 'latency-noop';
-    input.max = '128';
-    input.style.position = 'fixed';
-    input.style.opacity = '0';
-    input.setAttribute('aria-hidden', 'true');
-    document.body.appendChild(input);
+  const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mark = (name: string) => events.find((e) => e.name === name);
+  const first = mark('lat-start-0');
+  if (!first) throw new Error('the trace holds no interaction marks');
+  const tasks = events
+    .filter((e) => e.pid === first.pid && e.tid === first.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask')
+    .map((e) => [e.ts, e.ts + (e.dur ?? 0)] as const);
+  const work: number[] = [];
+  const total: number[] = [];
+  steps.forEach((_, i) => {
+    const [start, end] = [mark(`lat-start-${i}`)!.ts, mark(`lat-end-${i}`)!.ts];
+    work.push(tasks.reduce((busy, [a, b]) => busy + Math.max(0, Math.min(b, end) - Math.max(a, start)), 0) / 1000);
+    total.push((end - start) / 1000);
   });
-  const values = Array.from({ length: 40 }, (_, i) => (i * 37) % 128);
-  const result = await measureInputToPaint(page, '#latency-noop', values, { throttle });
-  await page.evaluate(() => document.getElementById('latency-noop')?.remove());
-  return result;
+  const sorted = [...work].sort((a, b) => a - b);
+  const totals = [...total].sort((a, b) => a - b);
+  return { work, total, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted.at(-1)!, totalP95: quantile(totals, 0.95) };
+}
+
+/**
+ * The bare floor: a control of the same kind that nothing listens to, outside every figure:
+ * transparent and fixed where the page ends, out of view. What it costs is the harness's own
+ * work, the control's moving value, and the frame around them.
+ */
+async function measureBare(page: Page, kind: 'slider' | 'button', count: number): Promise<LatencyResult> {
+  await page.evaluate((kind) => {
+    const el = document.createElement(kind === 'slider' ? 'input' : 'button');
+    if (el instanceof HTMLInputElement) Object.assign(el, { type: 'range', max: '128' });
+    el.id = 'latency-bare';
+    el.tabIndex = -1;
+    el.setAttribute('aria-hidden', 'true');
+    el.style.cssText = 'position: fixed; opacity: 0';
+    document.body.append(el);
+  }, kind);
+  try {
+    return await measure(
+      page,
+      Array.from({ length: count }, (_, i) => ['#latency-bare', kind === 'slider' ? String((i * 37) % 128) : null]),
+    );
+  } finally {
+    await page.evaluate(() => document.getElementById('latency-bare')?.remove());
+  }
+}
+
+let printedVersion = false;
+const ms = (r: LatencyResult) => `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
+
+/**
+ * Measures the figure against its two floors, up to three runs, prints every measurement, and
+ * fails when on the best run the figure's median is over 1.5x its direct-write floor's.
+ * Returns the best run; the figure is left where its last real move put it.
+ */
+export async function expectLatencyWithinFloor(page: Page, c: LatencyCase): Promise<LatencyRun> {
+  test.setTimeout(test.info().timeout + RUNS * 60_000);
+  if (!printedVersion) console.log(`latency: Chromium ${page.context().browser()!.version()}, CPU slowed ${THROTTLE}x`);
+  printedVersion = true;
+  const { moves } = c;
+  const steps: Step[] = 'clicks' in moves ? moves.clicks.map((s) => [s, null]) : moves.values.map((v) => [moves.control, String(v)]);
+  const kind = 'clicks' in moves ? 'button' : 'slider';
+  let reset = c.reset;
+  if (!reset && 'control' in moves) {
+    const start = await page.locator(moves.control).inputValue();
+    reset = () => page.evaluate(([selector, to]) => (window as unknown as Installed).__latency.run([[selector, to]], false), [moves.control, start] as const);
+  }
+  if (!reset) throw new Error(`${c.name}: buttons need a reset`);
+  const settle = async () => {
+    await reset();
+    await page.waitForTimeout(SETTLE_MS);
+  };
+  await page.evaluate(`window.__latency ??= (${inPage.toString()})()`);
+  // Twice: the first pass takes the figure off the server's markup (React keeps its text nodes
+  // until it rewrites them), so the kept pass starts from the very nodes every run starts from.
+  for (let i = 0; i < 2; i++) {
+    await settle();
+    await page.evaluate(([scope, steps]) => (window as unknown as Installed).__latency.record(scope, steps), [c.scope, steps] as const);
+  }
+  const runs: LatencyRun[] = [];
+  for (let i = 1; i <= RUNS; i++) {
+    await settle();
+    const bare = await measureBare(page, kind, steps.length);
+    const direct = await measure(page, steps, true);
+    const figure = await measure(page, steps);
+    runs.push({ figure, bare, direct });
+    const ratio = figure.p50 / direct.p50;
+    const line = `${c.name}, ${steps.length} moves, run ${i}`;
+    const budget = `${FRAME_MS} ms frame budget at p95 ${figure.p95 <= FRAME_MS ? 'met' : 'not met'}`;
+    console.log(
+      `${line}, figure: ${ms(figure)} (max ${figure.max.toFixed(1)} ms; with the wait for the frame p95 ${figure.totalP95.toFixed(1)} ms); ${budget}`,
+    );
+    console.log(`${line}, bare-${kind} floor: ${ms(bare)}`);
+    console.log(`${line}, direct-write floor: ${ms(direct)}`);
+    const verdict = ratio <= HELD_RATIO ? 'within' : i < RUNS ? 'over, measured again' : 'over';
+    console.log(
+      `${line}: figure p95 ÷ bare-${kind} p95 = ${(figure.p95 / bare.p95).toFixed(1)}; figure p50 ÷ direct-write p50 = ${ratio.toFixed(2)}, held to ${HELD_RATIO}: ${verdict}`,
+    );
+    if (ratio <= HELD_RATIO) break;
+  }
+  const best = runs.reduce((a, b) => (b.figure.p50 / b.direct.p50 < a.figure.p50 / a.direct.p50 ? b : a));
+  const why = `${c.name}: median over ${HELD_RATIO}x its direct-write floor's on every run (best: ${best.figure.p50.toFixed(1)} vs ${best.direct.p50.toFixed(1)} ms)`;
+  expect(best.figure.p50, why).toBeLessThanOrEqual(HELD_RATIO * best.direct.p50);
+  return best;
 }

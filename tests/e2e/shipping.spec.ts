@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, THEMES, WIDTHS, watch } from './helpers';
+import { axeViolations, openFigure, THEMES, waitForFigure, WIDTHS, watch } from './helpers';
 
 const data = JSON.parse(readFileSync('data/architectures.json', 'utf8')) as {
   models: { id: string; name: string; featured: boolean; reference: boolean; totalParams: { value: number }; activeParams: { value: number } }[];
@@ -8,25 +8,14 @@ const data = JSON.parse(readFileSync('data/architectures.json', 'utf8')) as {
 const featured = data.models.filter((m) => m.featured);
 const share = (m: (typeof featured)[number]) => m.activeParams.value / m.totalParams.value;
 
-const rowIds = (page: Page) => page.locator('#shipping-figure tbody:not(.shipping-reference) tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')));
-
-async function hydrated(page: Page) {
-  // Figures hydrate as they come near the screen; then React owns the island's node.
-  await page.locator('[data-island="shipping"]').scrollIntoViewIfNeeded();
-  await expect
-    .poll(() => page.locator('[data-island="shipping"]').evaluate((el) => Object.keys(el.firstElementChild ?? {}).some((k) => k.startsWith('__react'))))
-    .toBe(true);
-}
+const rowIds = (page: Page) =>
+  page.locator('#shipping-figure tbody:not(.shipping-reference) tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')));
 
 for (const width of WIDTHS) {
   for (const theme of THEMES) {
     test(`shipping at ${width}px, ${theme}: clean, no sideways page scroll, screenshot`, async ({ page }) => {
       const problems = watch(page);
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: theme });
-      await page.goto('./#shipping');
-      await page.waitForLoadState('networkidle');
-      await hydrated(page);
+      await openFigure(page, 'shipping', { width, theme, idle: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'horizontal page overflow in px').toBeLessThanOrEqual(0);
       // The table may be wider than the phone, but it scrolls inside its own box.
@@ -43,9 +32,7 @@ for (const width of WIDTHS) {
 
 test('sorting by active share, by keyboard, orders the rows and sets aria-sort; the URL keeps it', async ({ page }) => {
   const problems = watch(page);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('./?step=3');
-  await hydrated(page);
+  await openFigure(page, 'shipping', { width: 1280, search: '?step=3' });
   const header = page.locator('#shipping-figure th[scope="col"]', { hasText: 'Active share' });
   await header.getByRole('button').focus();
   await page.keyboard.press('Enter');
@@ -56,6 +43,8 @@ test('sorting by active share, by keyboard, orders the rows and sets aria-sort; 
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   expect(await rowIds(page)).toEqual([...descending].reverse());
   await expect(page.getByRole('status').filter({ hasText: 'Sorted by active share' })).toContainText('lowest first');
+  // The address follows once the controls rest.
+  await expect.poll(() => new URL(page.url()).searchParams.get('dir')).toBe('asc');
   const url = new URL(page.url());
   expect(url.searchParams.get('sort')).toBe('share');
   expect(url.searchParams.get('dir')).toBe('asc');
@@ -64,21 +53,20 @@ test('sorting by active share, by keyboard, orders the rows and sets aria-sort; 
   await expect(page.locator('#shipping-figure tbody.shipping-reference tr')).toHaveAttribute('data-model', 'gpt-2-small');
 
   await page.reload();
-  await hydrated(page);
+  await waitForFigure(page, 'shipping');
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   expect(await rowIds(page)).toEqual([...descending].reverse());
   await page.getByRole('button', { name: 'Reset order' }).click();
-  expect(new URL(page.url()).searchParams.get('sort')).toBeNull();
+  await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBeNull();
   await expect(page.locator('#shipping-figure th[aria-sort]')).toContainText('Total parameters');
   expect(problems).toEqual([]);
 });
 
 test('a bad sort in the URL is ignored, and the page still loads clean', async ({ page }) => {
   const problems = watch(page);
-  await page.goto('./?sort=nonsense&dir=sideways');
-  await hydrated(page);
+  await openFigure(page, 'shipping', { search: '?sort=nonsense&dir=sideways' });
   await expect(page.locator('#shipping-figure th[aria-sort="descending"]')).toContainText('Total parameters');
-  expect(new URL(page.url()).searchParams.get('sort')).toBeNull();
+  await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBeNull();
   expect(problems).toEqual([]);
 });
 

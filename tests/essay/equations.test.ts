@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { equations } from '../../src/essay/equations';
-import { EquationError, typeset, typesetAll } from '../../src/essay/typeset';
+import { lineageFacts } from '../../src/content/lineageView';
+import { lineageFigureProps } from '../../src/essay/sections/Lineage';
+import { EquationError, figureEquation, typeset, typesetAll } from '../../src/essay/typeset';
 
 describe('the equation registry', () => {
   it('typesets every equation in strict mode, with MathML for screen readers', () => {
@@ -28,5 +30,26 @@ describe('the equation registry', () => {
 
   it('refuses TeX that only non-strict KaTeX would accept', () => {
     expect(() => typeset('unicodeText', 'é', true)).toThrow(/Equation "unicodeText"/);
+  });
+});
+
+describe('the hand-off of typeset equations to figures', () => {
+  it('gives a figure the markup of an equation it names, keyed for the page to find', () => {
+    const markup = figureEquation('forget', 'ruleDelta', false);
+    expect(markup.equationKey).toBe('ruleDelta:inline');
+    expect(markup.html).toContain('<math');
+  });
+
+  it('stops the build naming the figure and the equation when the registry lacks it', () => {
+    expect(() => figureEquation('lineage', 'deltaRuel', true)).toThrow(EquationError);
+    expect(() => figureEquation('lineage', 'deltaRuel', true)).toThrow(/lineage figure names equation "deltaRuel"/);
+    // Inherited names are not equations either.
+    expect(() => figureEquation('forget', 'toString', false)).toThrow(/forget figure names equation "toString"/);
+  });
+
+  it('catches a lineage step in the data that names a missing equation', () => {
+    const [first, ...rest] = lineageFacts().steps;
+    const broken = [{ ...first!, equations: [{ id: 'noSuchEquation', label: 'x' }] }, ...rest];
+    expect(() => lineageFigureProps(broken)).toThrow(/lineage figure names equation "noSuchEquation"/);
   });
 });

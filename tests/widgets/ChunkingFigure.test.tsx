@@ -1,9 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ChunkingFigure, URL_WRITE_DELAY_MS, type ChunkingGpu } from '../../src/widgets/Chunking/ChunkingFigure';
+import { ChunkingFigure, type ChunkingGpu } from '../../src/widgets/Chunking/ChunkingFigure';
 import { describeDiagram, diagramCounts } from '../../src/widgets/Chunking/ChunkDiagram';
-import { controlsFromQuery, defaultControls } from '../../src/widgets/Chunking/model';
+import { chunkingCodec } from '../../src/widgets/Chunking/model';
+import { readQuery, URL_WRITE_DELAY_MS } from '../../src/widgets/urlState';
+
+/** The figure's defaults as research/math.md §4.2's worked example states them. */
+const defaults = { C: 64, gpu: 'h100', L: 4096, bh: 16, d: 128, tau: 0.5 };
 
 // Datasheet figures as research/math.md §3 states them, typed in here rather than read from the data.
 const gpus: ChunkingGpu[] = [
@@ -15,7 +19,7 @@ const gpus: ChunkingGpu[] = [
 function setup(search = '') {
   window.history.replaceState(null, '', `/${search}`);
   const user = userEvent.setup();
-  const view = render(<ChunkingFigure gpus={gpus} defaultGpu="h100" defaultChunk={64} tokens={32} />);
+  const view = render(<ChunkingFigure gpus={gpus} defaults={defaults} tokens={32} />);
   return { user, ...view };
 }
 
@@ -28,8 +32,7 @@ const optima = () => {
   if (!m) throw new Error(`no optimum in readout: ${readout()}`);
   return [Number(m[1]), Number(m[2])];
 };
-const near = (actual: number, expected: number, relative = 0.03) =>
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(relative * expected);
+const near = (actual: number, expected: number, relative = 0.03) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(relative * expected);
 
 /**
  * jsdom does not move a range input on arrow keys (browsers do; the Playwright spec presses them),
@@ -168,6 +171,25 @@ describe('ChunkingFigure', () => {
     expect(window.location.search).toBe('?stream=B');
   });
 
+  it('moves only the cursor layer when C moves, leaving the curves as drawn', () => {
+    const { container } = setup();
+    const plots = () => [...container.querySelectorAll('.chunking-plot > svg[role="img"]')].map((svg) => svg.innerHTML);
+    const cursor = () => container.querySelector('.chunking-overlay .chunking-current')!.getAttribute('x1');
+    const [drawn, at] = [plots(), cursor()];
+    expect(drawn).toHaveLength(2);
+    fireEvent.change(chunkSlider(), { target: { value: '3' } });
+    expect(plots()).toEqual(drawn);
+    expect(cursor()).not.toBe(at);
+  });
+
+  it('labels the axes with powers of two along C and decades up the side', () => {
+    const { container } = setup();
+    const [flops] = container.querySelectorAll('.chunking-plot > svg[role="img"]');
+    const ticks = [...flops!.querySelectorAll('text.chunking-tick')].map((t) => t.textContent);
+    // L = 4096: every other power of two; the FLOPs ratio runs from 1× to about 166×.
+    expect(ticks).toEqual(['1×', '10×', '100×', '1', '4', '16', '64', '256', '1K', '4K', 'chunk size C (log scale)']);
+  });
+
   it('describes both charts in words', () => {
     setup();
     const [, flops, time] = screen.getAllByRole('img');
@@ -192,8 +214,7 @@ describe('the diagram and URL helpers', () => {
   });
 
   it('snaps C to a power of two no longer than L', () => {
-    const defaults = defaultControls(64, 'h100');
-    const q = (s: string) => controlsFromQuery(new URLSearchParams(s), defaults, ['h100']);
+    const q = (s: string) => readQuery(chunkingCodec(['h100']), s, defaults);
     expect(q('C=100').C).toBe(128);
     expect(q('C=1e9').C).toBe(4096);
     expect(q('C=0').C).toBe(64);

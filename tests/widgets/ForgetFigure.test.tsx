@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { FORGET_DEFAULTS } from '../../src/content/defaults';
 import { ForgetFigure } from '../../src/widgets/Forget/ForgetFigure';
 import { errorAt, makeStream, trace, channelGates } from '../../src/core';
 
@@ -11,7 +12,7 @@ const equations = { additive: eq('a'), delta: eq('d'), gatedDelta: eq('g'), perC
 function setup(search = '') {
   window.history.replaceState(null, '', `/${search}`);
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-  render(<ForgetFigure equations={equations} />);
+  render(<ForgetFigure equations={equations} defaults={FORGET_DEFAULTS} />);
   return { user, slider: screen.getByRole('slider', { name: /pairs written/i }), status: () => screen.getByRole('status') };
 }
 
@@ -93,7 +94,15 @@ describe('ForgetFigure', () => {
     });
     const q = new URLSearchParams(window.location.search);
     expect(Object.fromEntries(q)).toEqual({
-      n: '41', stream: 'lifetimes', seed: '7', beta: '0.5', alpha: '0.7', slow: '0.95', fast: '0.3', metric: 'cosine', step: '4',
+      n: '41',
+      stream: 'lifetimes',
+      seed: '7',
+      beta: '0.5',
+      alpha: '0.7',
+      slow: '0.95',
+      fast: '0.3',
+      metric: 'cosine',
+      step: '4',
     });
   });
 

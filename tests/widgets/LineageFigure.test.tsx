@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lineageFigureProps } from '../../src/essay/sections/Lineage';
-import { LineageFigure, queryWithStep, stepFromQuery } from '../../src/widgets/Lineage/LineageFigure';
+import { LineageFigure, stepCodec } from '../../src/widgets/Lineage/LineageFigure';
+import { readQuery, writeQuery } from '../../src/widgets/urlState';
 
 const props = lineageFigureProps();
 const NAMES = [
@@ -116,6 +117,22 @@ describe('LineageFigure', () => {
     expect(container.textContent).toContain('the MLA layers at positions 4, 8, 12, … 92 and 93');
   });
 
+  it('colours the delta rule’s state entries gold or blue by sign, on one scale for both grids', () => {
+    at('/?step=3');
+    const { container } = render(<LineageFigure {...props} />);
+    const cells = [...container.querySelectorAll('[data-diagram="write"] rect[class^="cell-"]')];
+    const step = props.steps[2]!.diagram;
+    if (step.kind !== 'write') throw new Error('step 3 draws the write grids');
+    const values = [...step.additive, ...step.delta];
+    expect(cells).toHaveLength(values.length);
+    const max = Math.max(...values.map(Math.abs));
+    cells.forEach((cell, i) => {
+      const v = values[i]!;
+      expect(cell.getAttribute('class')).toBe(v === 0 ? 'cell-zero' : v > 0 ? 'cell-pos' : 'cell-neg');
+      if (v !== 0) expect(Number(cell.getAttribute('fill-opacity'))).toBeCloseTo(Math.abs(v) / max, 12);
+    });
+  });
+
   it('describes each picture in words, with the numbers it draws', async () => {
     const user = userEvent.setup();
     render(<LineageFigure {...props} />);
@@ -167,15 +184,17 @@ describe('LineageFigure', () => {
 
 describe('the step in the query string', () => {
   it('reads only whole numbers from 1 to the step count', () => {
-    expect(stepFromQuery('?step=7', 7)).toBe(6);
-    expect(stepFromQuery('?step=8', 7)).toBe(0);
-    expect(stepFromQuery('?step=04', 7)).toBe(3);
-    expect(stepFromQuery('', 7)).toBe(0);
+    const step = (search: string) => readQuery(stepCodec(7), search, 0);
+    expect(step('?step=7')).toBe(6);
+    expect(step('?step=8')).toBe(0);
+    expect(step('?step=04')).toBe(3);
+    expect(step('')).toBe(0);
   });
 
   it('writes the step among the other figures’ parameters and drops it at step 1', () => {
-    expect(queryWithStep('?n=20&stream=capacity', 2)).toBe('?n=20&stream=capacity&step=3');
-    expect(queryWithStep('?step=3&C=64', 0)).toBe('?C=64');
-    expect(queryWithStep('', 0)).toBe('');
+    const withStep = (search: string, index: number) => writeQuery(stepCodec(7), search, index, 0);
+    expect(withStep('?n=20&stream=capacity', 2)).toBe('?n=20&stream=capacity&step=3');
+    expect(withStep('?step=3&C=64', 0)).toBe('?C=64');
+    expect(withStep('', 0)).toBe('');
   });
 });

@@ -1,10 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { architectures } from '../../src/content/architectures';
-import { barMax, describeBars, featuredModels, referenceModel, shareFacts, tableRow } from '../../src/content/shipping';
+import { SHIPPING_DEFAULT_SORT } from '../../src/content/defaults';
+import { tableRow } from '../../src/content/shipping/rows';
+import { barMax, describeBars } from '../../src/content/shipping/sentences';
+import { featuredModels, referenceModel, shareFacts } from '../../src/content/shipping/shares';
 import { ShippingFigure } from '../../src/widgets/Shipping/ShippingFigure';
-import { fromQuery, toQuery } from '../../src/widgets/Shipping/sort';
+import { sortCodec } from '../../src/widgets/Shipping/sort';
+import { readQuery, writeQuery } from '../../src/widgets/urlState';
 
 const featured = featuredModels();
 const props = {
@@ -13,6 +17,7 @@ const props = {
   barMax: barMax(shareFacts()),
   description: describeBars(shareFacts(), referenceModel()),
   notePrefix: 'shipping-note-',
+  defaultSort: SHIPPING_DEFAULT_SORT,
 };
 
 /** Expected orders straight from the data file's figures, not from the widget's sorter. */
@@ -22,7 +27,10 @@ const byShare = [...architectures.models.filter((m) => m.featured)]
 const byTotalDesc = [...architectures.models.filter((m) => m.featured)].sort((a, b) => b.totalParams.value - a.totalParams.value).map((m) => m.id);
 
 const bodyRows = () => screen.getAllByRole('rowgroup')[1]!;
-const order = () => within(bodyRows()).getAllByRole('row').map((r) => r.getAttribute('data-model'));
+const order = () =>
+  within(bodyRows())
+    .getAllByRole('row')
+    .map((r) => r.getAttribute('data-model'));
 const header = (name: RegExp) => screen.getAllByRole('columnheader').find((h) => name.test(h.textContent ?? ''))!;
 
 beforeEach(() => window.history.replaceState(null, '', '/'));
@@ -33,7 +41,11 @@ describe('ShippingFigure', () => {
     render(<ShippingFigure {...props} />);
     expect(order()).toEqual(byTotalDesc);
     const groups = screen.getAllByRole('rowgroup');
-    expect(within(groups[2]!).getAllByRole('row').map((r) => r.getAttribute('data-model'))).toEqual(['gpt-2-small']);
+    expect(
+      within(groups[2]!)
+        .getAllByRole('row')
+        .map((r) => r.getAttribute('data-model')),
+    ).toEqual(['gpt-2-small']);
     expect(header(/Total parameters/).getAttribute('aria-sort')).toBe('descending');
     expect(screen.getAllByRole('columnheader').filter((h) => h.hasAttribute('aria-sort'))).toHaveLength(1);
   });
@@ -73,13 +85,14 @@ describe('ShippingFigure', () => {
     const user = userEvent.setup();
     render(<ShippingFigure {...props} />);
     await user.click(within(header(/^Layers/)).getByRole('button'));
+    // The address follows once the controls rest.
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('sort')).toBe('layers'));
     const params = new URLSearchParams(window.location.search);
-    expect(params.get('sort')).toBe('layers');
     expect(params.get('dir')).toBe('desc');
     expect(params.get('step')).toBe('4');
     expect(params.get('n')).toBe('20');
     await user.click(screen.getByRole('button', { name: 'Reset order' }));
-    expect(window.location.search).toBe('?step=4&n=20');
+    await waitFor(() => expect(window.location.search).toBe('?step=4&n=20'));
     expect(order()).toEqual(byTotalDesc);
   });
 
@@ -92,9 +105,9 @@ describe('ShippingFigure', () => {
     window.history.replaceState(null, '', '/?sort=colour&dir=up&seed=7');
     render(<ShippingFigure {...props} />);
     expect(order()).toEqual(byTotalDesc);
-    expect(fromQuery('?sort=colour')).toBeNull();
-    expect(fromQuery('?sort=share&dir=up')).toEqual({ key: 'share', dir: 'desc' });
-    expect(toQuery('?seed=7', { key: 'total', dir: 'desc' })).toBe('?seed=7');
+    expect(readQuery(sortCodec, '?sort=colour', SHIPPING_DEFAULT_SORT)).toEqual(SHIPPING_DEFAULT_SORT);
+    expect(readQuery(sortCodec, '?sort=share&dir=up', SHIPPING_DEFAULT_SORT)).toEqual({ key: 'share', dir: 'desc' });
+    expect(writeQuery(sortCodec, '?seed=7', { key: 'total', dir: 'desc' }, SHIPPING_DEFAULT_SORT)).toBe('?seed=7');
   });
 
   it('shows "not published" where the data says so, and a bar that never passes its scale', () => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeToggle } from '../../src/app/ThemeToggle';
+import { ThemeToggle } from '../../src/widgets/Theme/ThemeToggle';
 
 function mockSystemDark(dark: boolean) {
   vi.stubGlobal(

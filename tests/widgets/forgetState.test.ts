@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, fromQuery, reducer, toQuery, MAX_PAIRS } from '../../src/widgets/Forget/state';
+import { FORGET_DEFAULTS } from '../../src/content/defaults';
+import { forgetCodec, initialState, reducer, MAX_PAIRS } from '../../src/widgets/Forget/state';
+import { readQuery, writeQuery } from '../../src/widgets/urlState';
+
+const DEFAULTS = initialState(FORGET_DEFAULTS);
+const fromQuery = (search: string) => readQuery(forgetCodec, search, FORGET_DEFAULTS);
+
 import { describePicture, readout } from '../../src/widgets/Forget/describe';
 import { RULES } from '../../src/core';
 
@@ -18,15 +24,17 @@ describe('forget state', () => {
 
   it('parses what it writes, and keeps other figures’ parameters', () => {
     const s = { ...DEFAULTS, n: 77, stream: 'lifetimes' as const, seed: 123456, beta: 0.35, alpha: 0.6, slow: 0.9, fast: 0.25, metric: 'cosine' as const };
-    const q = toQuery(s, '?step=3&C=64');
+    const { playing: _, ...settings } = s;
+    const q = writeQuery(forgetCodec, '?step=3&C=64', settings, FORGET_DEFAULTS);
     expect(fromQuery(q)).toEqual({ n: 77, stream: 'lifetimes', seed: 123456, beta: 0.35, alpha: 0.6, slow: 0.9, fast: 0.25, metric: 'cosine' });
     expect(new URLSearchParams(q).get('step')).toBe('3');
     expect(new URLSearchParams(q).get('C')).toBe('64');
   });
 
   it('ignores unknown values and clamps numbers', () => {
-    expect(fromQuery('?n=abc&stream=x&metric=y&seed=&beta=Infinity')).toEqual({});
-    expect(fromQuery('?n=3.6&beta=2&fast=-1&seed=99999999999')).toEqual({ n: 4, beta: 1, fast: 0, seed: 2 ** 32 - 1 });
+    expect(fromQuery('?n=abc&stream=x&metric=y&seed=&beta=Infinity')).toEqual(FORGET_DEFAULTS);
+    expect(fromQuery('?n=3.6&beta=2&fast=-1&seed=99999999999')).toEqual({ ...FORGET_DEFAULTS, n: 4, beta: 1, fast: 0, seed: 2 ** 32 - 1 });
+    expect(fromQuery('?beta=0.333&alpha=-4')).toEqual({ ...FORGET_DEFAULTS, beta: 0.33, alpha: 0 });
   });
 
   it('says which rules read worse than zero, and which reads best', () => {

@@ -2,118 +2,19 @@
  * Chunked prefill: why the chunk size is set by hardware, not by counting operations. Every
  * number in the prose is computed here, at build time, from data/hardware.json and src/core.
  */
-import { prefillFlops } from '../../core/chunked';
-import { DEFAULT_ASSUMPTIONS, optimalChunk, prefillTime, recurrentTime, type Overlap } from '../../core/costModel';
-import { gpuById, gpus, kernelChunkSize, measurementCheck } from '../../content/hardware';
-import { Island } from '../../app/Island';
+import { chunkingFacts, figureGpus, LONG_L, MANY_HEADS } from '../../content/chunking';
+import { decimal, integer, microseconds, milliseconds, percent, signedPercent, significantDigits } from '../../format';
 import { Equation } from '../Equation';
-import { Section, FigureFrame, Cite } from '../Section';
+import { Island } from '../Island';
+import { Cite, FigureFrame, Section } from '../Section';
 
-/** The figure's opening workload, the research §4.2 worked example. */
-export const CHUNKING_DEFAULTS = { gpu: 'h100', L: 4096, d: 128, heads: 16, tokens: 256 } as const;
-/** A heavy batch for contrast: 8 sequences × 32 heads. */
-const MANY_HEADS = 256;
-const LONG_L = 32768;
-
-const sig3 = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
-const grouped = new Intl.NumberFormat('en-US');
-const µs = (s: number) => `${sig3.format(s * 1e6)} µs`;
-const ms = (s: number) => `${sig3.format(s * 1e3)} ms`;
-const pct = (x: number) => `${Math.round(x * 100)}%`;
-const ms3 = (s: number) => `${(s * 1e3).toFixed(3)} ms`;
-const signedPct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x * 100))}%`;
-
-export interface ChunkingFacts {
-  flaDefault: number;
-  flaSource: string;
-  mamba2: number;
-  mamba2Source: string;
-  flashKda: number;
-  flashKdaSource: string;
-  /** F(C)/6d² at the fla default, d = 128. */
-  flopsRatioAtDefault: number;
-  /** Continuous optima on H100, d = 128, L = 4096, by heads and overlap. */
-  optimum: Record<'few' | 'many', Record<Overlap, number>>;
-  /** The same at L = 32768. */
-  optimumLong: Record<'few' | 'many', Record<Overlap, number>>;
-  /** Largest relative move of any optimum from L = 4K to 32K. */
-  longShift: number;
-  /** Power-of-two winners among 16…1024 on H100 (few heads, sum and max; many heads, sum and max). */
-  powerOfTwoWinners: number[];
-  /** How much slower 64, 128 and 256 are than the continuous optimum at most (H100, few heads, no overlap). */
-  flatness: number;
-  recurrentSeconds: number;
-  optimumSeconds: number;
-  /** Continuous optima over the four GPUs the menu leads with (few heads): lowest and highest. */
-  gpuRange: [number, number];
-}
-
-export function chunkingFacts(): ChunkingFacts {
-  const fla = kernelChunkSize('flaDefaultChunkSize');
-  const mamba2 = kernelChunkSize('mamba2ChunkSize');
-  const flashKda = kernelChunkSize('flashKdaChunkSize');
-  const h100 = gpuById(CHUNKING_DEFAULTS.gpu);
-  const { L, d, heads } = CHUNKING_DEFAULTS;
-  const best = (n: number, overlap: Overlap, length: number = L, gpu = h100) =>
-    optimalChunk({ L: length, d, heads: n, gpu, overlap });
-  const table = (length: number) => ({
-    few: { sum: best(heads, 'sum', length).C, max: best(heads, 'max', length).C },
-    many: { sum: best(MANY_HEADS, 'sum', length).C, max: best(MANY_HEADS, 'max', length).C },
-  });
-  const optimum = table(L);
-  const optimumLong = table(LONG_L);
-  const pairs = (['few', 'many'] as const).flatMap((k) => (['sum', 'max'] as const).map((o) => [k, o] as const));
-  const longShift = Math.max(...pairs.map(([k, o]) => Math.abs(optimumLong[k][o] / optimum[k][o] - 1)));
-  const candidates = [16, 32, 64, 128, 256, 512, 1024];
-  const powerOfTwoWinners = pairs.map(
-    ([k, o]) => optimalChunk({ L, d, heads: k === 'few' ? heads : MANY_HEADS, gpu: h100, overlap: o, candidates }).C,
-  );
-  const fewSum = best(heads, 'sum');
-  const flatness = Math.max(
-    ...[64, 128, 256].map(
-      (C) => prefillTime({ L, d, C, heads, gpu: h100, overlap: 'sum' }).totalSeconds / fewSum.time.totalSeconds - 1,
-    ),
-  );
-  const leading = ['a100', 'h100', 'h200', 'b200'].map((id) => gpuById(id));
-  const gpuOptima = leading.flatMap((g) => [best(heads, 'sum', L, g).C, best(heads, 'max', L, g).C]);
-  return {
-    flaDefault: fla.value,
-    flaSource: fla.source,
-    mamba2: mamba2.value,
-    mamba2Source: mamba2.source,
-    flashKda: flashKda.value,
-    flashKdaSource: flashKda.source,
-    flopsRatioAtDefault: prefillFlops({ L, d, C: fla.value }) / (6 * d * d * L),
-    optimum,
-    optimumLong,
-    longShift,
-    powerOfTwoWinners,
-    flatness,
-    recurrentSeconds: recurrentTime({ L, d, heads, gpu: h100 }).totalSeconds,
-    optimumSeconds: fewSum.time.totalSeconds,
-    gpuRange: [Math.min(...gpuOptima), Math.max(...gpuOptima)],
-  };
-}
-
-const r = Math.round;
+const pct = (x: number) => percent(x, 0);
 
 export function Chunking() {
   const f = chunkingFacts();
-  const check = measurementCheck();
-  const offered = gpus();
-  const h100 = gpuById(CHUNKING_DEFAULTS.gpu);
-  const a = DEFAULT_ASSUMPTIONS;
-  const figureGpus = offered.map(({ id, name, tensorFlops, bandwidth, sms, mmaTileM }) => ({
-    id,
-    name,
-    tensorFlops,
-    bandwidth,
-    sms,
-    mmaTileM,
-  }));
-  const winners = [...new Set(f.powerOfTwoWinners)].sort((x, y) => x - y);
-  const overhead = `${(check.overheadSeconds * 1e3).toFixed(2)} ms`;
-  const shift = f.longShift < 0.001 ? 'less than 0.1%' : `at most ${sig3.format(f.longShift * 100)}%`;
+  const { check, defaults, gpu, assumptions: a } = f;
+  const overhead = milliseconds(check.overheadSeconds, 2);
+  const shift = f.longShift < 0.001 ? 'less than 0.1%' : `at most ${significantDigits(f.longShift * 100)}%`;
 
   return (
     <Section id="chunking" kicker="FLOPs against hardware">
@@ -134,7 +35,7 @@ export function Chunking() {
         Counting operations says the chunk should be as small as possible. The work per token grows with{' '}
         <var>C</var>, by about 10<var>d</var> operations for every token added to the chunk, and at <var>C</var>
         &nbsp;=&nbsp;1 the chunked form is the plain recurrence. At the chunk of {f.flaDefault} that the reference
-        kernels use, a head of dimension {CHUNKING_DEFAULTS.d} does {sig3.format(f.flopsRatioAtDefault)} times the
+        kernels use, a head of dimension {defaults.d} does {significantDigits(f.flopsRatioAtDefault)} times the
         arithmetic of the recurrence.
       </p>
       <p>
@@ -152,7 +53,7 @@ export function Chunking() {
         minHeight={1240}
         caption={
           <>
-            Top: the first {CHUNKING_DEFAULTS.tokens} tokens cut into chunks of <var>C</var>; gold cells are computed
+            Top: the first {f.diagramTokens} tokens cut into chunks of <var>C</var>; gold cells are computed
             directly inside a chunk, grey ones reach each other only through the carried state. Below, for realistic
             sizes and on log axes: total FLOPs relative to the recurrent form, rising with <var>C</var>, and modelled
             prefill time on the chosen GPU, a U with its minimum marked, split into tensor-core work, memory traffic
@@ -163,31 +64,32 @@ export function Chunking() {
         <Island
           name="chunking"
           props={{
-            gpus: figureGpus,
-            defaultGpu: CHUNKING_DEFAULTS.gpu,
-            defaultChunk: f.flaDefault,
-            tokens: CHUNKING_DEFAULTS.tokens,
+            gpus: figureGpus(f.gpus),
+            defaults,
+            tokens: f.diagramTokens,
           }}
         />
       </FigureFrame>
       <p>
-        On an {h100.name} with <var>d</var>&nbsp;=&nbsp;{CHUNKING_DEFAULTS.d} and{' '}
-        {grouped.format(CHUNKING_DEFAULTS.L)} tokens, the model&rsquo;s fastest chunk is <var>C</var>&nbsp;&asymp;&nbsp;
-        {r(f.optimum.few.sum)} to {r(f.optimum.few.max)} for one sequence of {CHUNKING_DEFAULTS.heads} heads (without
-        and with overlap of compute and memory traffic) and {r(f.optimum.many.sum)} to {r(f.optimum.many.max)} for{' '}
+        On an {gpu.name} with <var>d</var>&nbsp;=&nbsp;{defaults.d} and{' '}
+        {integer(defaults.L)} tokens, the model&rsquo;s fastest chunk is <var>C</var>&nbsp;&asymp;&nbsp;
+        {integer(f.optimum.few.sum)} to {integer(f.optimum.few.max)} for one sequence of {defaults.bh} heads (without
+        and with overlap of compute and memory traffic) and {integer(f.optimum.many.sum)} to {integer(f.optimum.many.max)} for{' '}
         {MANY_HEADS} heads. Kernels tile in powers of two, and among those the winner is{' '}
-        {winners.join(', ').replace(/, (\d+)$/, ' or $1')}, depending on heads and overlap. The bottom of the U is
-        flat: for the 16 heads, each of 64, 128 and 256 is within {pct(f.flatness)} of the optimum. The recurrent kernel, <var>C</var>&nbsp;=&nbsp;1, takes{' '}
-        {ms(f.recurrentSeconds)} on the same workload against {µs(f.optimumSeconds)} at the optimum, about{' '}
-        {r(f.recurrentSeconds / f.optimumSeconds)} times slower. Across the A100, H100, H200 and B200 the optimum for
-        this workload ranges from about {r(f.gpuRange[0])} to {r(f.gpuRange[1])}.
+        {f.powerOfTwoWinners.join(', ').replace(/, (\d+)$/, ' or $1')}
+        {/* One text node, as the browser shapes it: a split run can move a glyph by a subpixel. */}
+        {`, depending on heads and overlap. The bottom of the U is flat: for the ${defaults.bh} heads, each of 64, 128 and 256 is within `}
+        {pct(f.flatness)} of the optimum. The recurrent kernel, <var>C</var>&nbsp;=&nbsp;1, takes{' '}
+        {milliseconds(f.recurrentSeconds)} on the same workload against {microseconds(f.optimumSeconds)} at the optimum, about{' '}
+        {integer(f.slowdown)} times slower. Across the A100, H100, H200 and B200 the optimum for
+        this workload ranges from about {integer(f.gpuRange[0])} to {integer(f.gpuRange[1])}.
       </p>
       <p>
         The optimum hardly depends on <var>L</var>. Every term that depends on <var>C</var> is proportional to the
         number of tokens: the arithmetic and the memory traffic are per token, and the sequential term has{' '}
         <var>L</var>/<var>C</var> steps. Doubling <var>L</var> doubles the whole curve and leaves its minimum where it
         was; only the fixed overhead does not grow, and it does not depend on <var>C</var> either. From{' '}
-        {grouped.format(CHUNKING_DEFAULTS.L)} to {grouped.format(LONG_L)} tokens the four optima above move by {shift}. What does move it is the hardware and the shape: more heads fill the GPU and
+        {integer(defaults.L)} to {integer(LONG_L)} tokens the four optima above move by {shift}. What does move it is the hardware and the shape: more heads fill the GPU and
         make the step latency matter less, pulling <var>C</var> down; a slower step pushes it up.
       </p>
       <p>
@@ -207,7 +109,7 @@ export function Chunking() {
         <li>
           Tile efficiency: tensor cores reach &eta;<sub>max</sub>&nbsp;=&nbsp;{a.etaMax} of peak with full tiles, and
           proportionally less when <var>C</var> is shorter than the tile height <var>M</var>
-          <sub>tile</sub> ({h100.mmaTileM} on Hopper, 16 on the A100).
+          <sub>tile</sub> ({gpu.mmaTileM} on Hopper, 16 on the A100).
         </li>
         <li>
           Memory: kernels reach &eta;<sub>bw</sub>&nbsp;=&nbsp;{a.etaBandwidth} of the HBM bandwidth; the sequential
@@ -216,16 +118,16 @@ export function Chunking() {
           <sub>V</sub>&nbsp;=&nbsp;{a.stateBlockV} value columns.
         </li>
         <li>
-          Per-step latency: each sequential step costs at least &tau;<sub>0</sub>&nbsp;=&nbsp;{µs(a.tau0Seconds)}{' '}
+          Per-step latency: each sequential step costs at least &tau;<sub>0</sub>&nbsp;=&nbsp;{microseconds(a.tau0Seconds)}{' '}
           (dependent matrix products, a round trip to memory, the store of the state). The figure lets you change it.
-          The recurrent kernel at <var>C</var>&nbsp;=&nbsp;1 costs &tau;<sub>1</sub>&nbsp;=&nbsp;{µs(a.tau1Seconds)}{' '}
+          The recurrent kernel at <var>C</var>&nbsp;=&nbsp;1 costs &tau;<sub>1</sub>&nbsp;=&nbsp;{microseconds(a.tau1Seconds)}{' '}
           per token.
         </li>
         <li>
           Overlap: compute and memory traffic either add up (no overlap, the conservative case) or hide behind each
           other (full overlap, the maximum of the two); the figure draws both. A fixed launch cost of{' '}
           <var>T</var>
-          <sub>0</sub>&nbsp;=&nbsp;{µs(a.overheadSeconds)} is added once.
+          <sub>0</sub>&nbsp;=&nbsp;{microseconds(a.overheadSeconds)} is added once.
         </li>
       </ul>
       <p>
@@ -248,14 +150,14 @@ export function Chunking() {
             </tr>
           </thead>
           <tbody>
-            {offered.map((g) => (
+            {f.gpus.map((g) => (
               <tr key={g.id}>
                 <th scope="row">{g.name}</th>
                 <td>
-                  <Cite href={g.sources.tensorFlops}>{grouped.format(g.tensorFlops / 1e12)} TFLOP/s</Cite>
+                  <Cite href={g.sources.tensorFlops}>{decimal(g.tensorFlops / 1e12)} TFLOP/s</Cite>
                 </td>
                 <td>
-                  <Cite href={g.sources.bandwidth}>{grouped.format(g.bandwidth / 1e12)} TB/s</Cite>
+                  <Cite href={g.sources.bandwidth}>{decimal(g.bandwidth / 1e12)} TB/s</Cite>
                 </td>
                 <td>
                   <Cite href={g.sources.sms}>{g.sms}</Cite>
@@ -302,15 +204,15 @@ export function Chunking() {
               return (
                 <tr key={`${m.B}-${m.T}-${m.H}-${m.D}`}>
                   <td>{m.B}</td>
-                  <td>{grouped.format(m.T)}</td>
+                  <td>{decimal(m.T)}</td>
                   <td>{m.H}</td>
                   <td>{m.D}</td>
-                  <td>{ms3(row.modelledSeconds)}</td>
-                  <td>{ms3(row.predictedSeconds)}</td>
+                  <td>{milliseconds(row.modelledSeconds, 3)}</td>
+                  <td>{milliseconds(row.predictedSeconds, 3)}</td>
                   <td>
-                    <Cite href={m.source}>{ms3(row.measuredSeconds)}</Cite>
+                    <Cite href={m.source}>{milliseconds(row.measuredSeconds, 3)}</Cite>
                   </td>
-                  <td>{signedPct(row.relativeError)}</td>
+                  <td>{signedPercent(row.relativeError)}</td>
                 </tr>
               );
             })}

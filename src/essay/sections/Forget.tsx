@@ -1,20 +1,13 @@
 /** The heart of the essay: the same writes under four eviction policies. */
-import { Island } from '../../app/Island';
-import { AVERAGE_OVER_SEEDS, FORGET_DEFAULTS, firstAtOrAbove, forgetView, meanErrors } from '../../content/forget';
+import { forgetFacts } from '../../content/forget';
+import { fixed as f2 } from '../../format';
 import { Equation } from '../Equation';
-import { equationMarkup } from '../typeset';
+import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
-
-const f2 = (x: number) => x.toFixed(2);
+import { figureEquation } from '../typeset';
 
 export function Forget() {
-  const d = FORGET_DEFAULTS;
-  const view = forgetView(d.stream, d.seed, d.n);
-  const late = forgetView(d.stream, d.seed, 128);
-  const lifetimes = forgetView('lifetimes', d.seed, 24);
-  const means = meanErrors(AVERAGE_OVER_SEEDS, 32);
-  const crossing = firstAtOrAbove(means.additive);
-  const deltaCrossing = firstAtOrAbove(means.delta);
+  const { defaults, view, late, lateDeltaRange, lifetimes, seeds, crossing, deltaCrossing } = forgetFacts();
   const { error, cosine } = view;
 
   return (
@@ -69,11 +62,12 @@ export function Forget() {
           name="forget"
           props={{
             equations: {
-              additive: equationMarkup('ruleAdditive', false),
-              delta: equationMarkup('ruleDelta', false),
-              gatedDelta: equationMarkup('ruleGatedDelta', false),
-              perChannelGated: equationMarkup('rulePerChannelGated', false),
+              additive: figureEquation('forget', 'ruleAdditive', false),
+              delta: figureEquation('forget', 'ruleDelta', false),
+              gatedDelta: figureEquation('forget', 'ruleGatedDelta', false),
+              perChannelGated: figureEquation('forget', 'rulePerChannelGated', false),
             },
+            defaults,
           }}
         />
       </FigureFrame>
@@ -83,10 +77,10 @@ export function Forget() {
         <span data-claim="forget-additive">{f2(error.additive)}</span>; the delta rule holds at{' '}
         <span data-claim="forget-delta">{f2(error.delta)}</span>. Drag to {late.n} pairs and the additive error
         reaches <span data-claim="forget-additive-late">{f2(late.error.additive)}</span> and keeps climbing, while the
-        delta rules level off near {f2(Math.min(late.error.delta, late.error.gatedDelta, late.error.perChannelGated))}
-        &ndash;{f2(Math.max(late.error.delta, late.error.gatedDelta, late.error.perChannelGated))}: each write replaces
+        delta rules level off near {f2(lateDeltaRange[0])}
+        &ndash;{f2(lateDeltaRange[1])}: each write replaces
         instead of piling up, so an old pair fades toward silence rather than growing into junk. Averaged over{' '}
-        {AVERAGE_OVER_SEEDS} streams, the additive error first reaches 1.00 at{' '}
+        {seeds} streams, the additive error first reaches 1.00 at{' '}
         <span data-claim="forget-crossing">{crossing}</span> pairs and the delta rule&rsquo;s at {deltaCrossing}.
       </p>
       <p>

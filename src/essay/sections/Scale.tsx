@@ -1,17 +1,12 @@
 /** The opening: the scale of the change, computed from data, and the thesis. */
-import { Island } from '../../app/Island';
-import { k3Facts, scaleRatio } from '../../content/architectures';
-import { formatInteger, formatParams, formatPercent, roundTo } from '../../content/format';
+import { Island } from '../Island';
+import { scaleFacts } from '../../content/scale';
+import { integer as formatInteger, params as formatParams, percent as formatPercent } from '../../format';
 import { Section, FigureFrame, Cite } from '../Section';
 
 export function Scale() {
-  const r = scaleRatio();
-  const k3 = k3Facts();
-  const small = r.small;
-  const large = r.large;
-  const about = formatInteger(roundTo(r.exact, 100));
-  const smallYear = small.released.value.slice(0, 4);
-  const largeYear = large.released.value.slice(0, 4);
+  const r = scaleFacts();
+  const { small, large, about, smallYear, largeYear, k3 } = r;
   return (
     <Section id="scale">
       <p className="lede">
@@ -21,7 +16,7 @@ export function Scale() {
         the {largeYear} one.
       </p>
       <p>
-        The figure usually quoted is {formatInteger(Math.floor(r.headline))}, which divides by a rounded{' '}
+        The figure usually quoted is {formatInteger(r.headlineQuoted)}, which divides by a rounded{' '}
         {formatParams(small.headlineParams?.value ?? small.totalParams.value)}. Counting {small.name} exactly gives{' '}
         <span data-claim="ratio-exact">{formatInteger(r.exact)}</span>, so &ldquo;about {about}&rdquo; is the honest
         wording. (The small model&rsquo;s own count has moved before: OpenAI first published it as 117 million and
@@ -43,8 +38,8 @@ export function Scale() {
         <Island
           name="scale"
           props={{
-            marks: Math.round(r.exact),
-            activeMarks: Math.round(r.active),
+            marks: r.marks,
+            activeMarks: r.activeMarks,
             smallName: small.name,
             largeName: large.name,
             largeTotal: formatParams(large.totalParams.value),
@@ -53,7 +48,7 @@ export function Scale() {
         />
       </FigureFrame>
       <p>
-        A {about}-fold growth in {Number(largeYear) - Number(smallYear)} years invites the lazy reading: it is all scale. It is not, and the
+        A {about}-fold growth in {r.years} years invites the lazy reading: it is all scale. It is not, and the
         thread that runs through the changes is narrower than you might expect. A model reading a long text has to
         remember it somewhere, and every design in this story decides what that memory is allowed to forget.{' '}
         <strong>Each architectural step is an eviction policy for a memory that cannot hold everything.</strong>

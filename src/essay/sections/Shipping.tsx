@@ -1,39 +1,15 @@
 /**
  * What ships today: the same two questions asked of eight open-weight architectures. Every
- * number and every comparison in the prose is asked of src/content/shipping.ts.
+ * number and every comparison in the prose is asked of src/content/shipping/.
  */
-import { Island } from '../../app/Island';
-import { scaleRatio } from '../../content/architectures';
-import { formatParams, formatPercent } from '../../content/format';
-import {
-  barMax,
-  describeBars,
-  featuredModels,
-  fourPercentSentence,
-  k3Ratio,
-  othersSentence,
-  readsSentence,
-  referenceModel,
-  shareFacts,
-  sixPercentSentence,
-  sixPercentVerdict,
-  smallerSparseSentence,
-  tableNotes,
-  tableRow,
-  trillionSentence,
-  twoLargestSentence,
-  type ModelNote,
-} from '../../content/shipping';
+import { shippingFacts } from '../../content/shipping/section';
+import type { ModelNote } from '../../content/shipping/notes';
+import { params as formatParams, percent as formatPercent } from '../../format';
+import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
 
 export const NOTE_PREFIX = 'shipping-note-';
 export const DOWNLOADS = { json: 'data/architectures.json', csv: 'data/architectures.csv' } as const;
-
-function statusList(figures: ModelNote['sources'][number]['figures']): string {
-  const byStatus = new Map<string, string[]>();
-  for (const f of figures) byStatus.set(f.status, [...(byStatus.get(f.status) ?? []), f.label]);
-  return [...byStatus].map(([status, labels]) => `${labels.join(', ')} (${status})`).join('; ');
-}
 
 function Note({ note }: { note: ModelNote }) {
   return (
@@ -54,7 +30,7 @@ function Note({ note }: { note: ModelNote }) {
             <a href={s.url} rel="noopener">
               {s.label}
             </a>
-            : {statusList(s.figures)}
+            : {s.summary}
           </li>
         ))}
       </ul>
@@ -63,17 +39,10 @@ function Note({ note }: { note: ModelNote }) {
 }
 
 export function Shipping() {
-  const facts = shareFacts();
-  const ratio = scaleRatio();
-  const k3 = ratio.large;
-  const gpt2 = referenceModel();
-  const featured = featuredModels();
-  const scale = k3Ratio();
-  const smaller = smallerSparseSentence(facts);
-  const others = othersSentence();
-  const trillion = trillionSentence(facts);
+  const f = shippingFacts();
+  const { k3, gpt2, sentences: say } = f;
   return (
-    <Section id="shipping" kicker={`${featured.length} architectures`}>
+    <Section id="shipping" kicker={`${f.featuredCount} architectures`}>
       <p>
         The lineage ends at one model, but the problem it solves is everyone&rsquo;s. Take the branding off the open
         models shipping now and each of them answers the same two questions on every token. Which part of the
@@ -84,9 +53,9 @@ export function Shipping() {
       <p>
         Read the active share first. {k3.name} fires {formatParams(k3.activeParams.value)} of its{' '}
         {formatParams(k3.totalParams.value)} parameters on each token,{' '}
-        <span data-claim="k3-share">{formatPercent(ratio.activeShare)}</span>. In the units of the opening, it is{' '}
-        <span data-claim="k3-ratio">about {scale.about}</span> copies of {gpt2.name}, and any one token runs through{' '}
-        <span data-claim="k3-active-copies">{scale.activeCopies}</span> copies&rsquo; worth of them. The share
+        <span data-claim="k3-share">{formatPercent(f.k3Share)}</span>. In the units of the opening, it is{' '}
+        <span data-claim="k3-ratio">about {f.about}</span> copies of {gpt2.name}, and any one token runs through{' '}
+        <span data-claim="k3-active-copies">{f.activeCopies}</span> copies&rsquo; worth of them. The share
         separates two costs that used to move together: the total decides whether you can hold the model in memory
         at all, the active count decides what each token costs.
       </p>
@@ -95,7 +64,7 @@ export function Shipping() {
         minHeight={640}
         caption={
           <>
-            {featured.length} open-weight architectures and {gpt2.name} as the reference row: release date,
+            {f.featuredCount} open-weight architectures and {gpt2.name} as the reference row: release date,
             parameters in total and per token, the active share drawn as a bar, layers, which part of the context
             each layer may read, experts, context length and licence. &ldquo;Not published&rdquo; means no figure was
             found, never an estimate. Each model&rsquo;s name links to its note and sources below.
@@ -105,41 +74,38 @@ export function Shipping() {
         <Island
           name="shipping"
           props={{
-            rows: featured.map(tableRow),
-            reference: tableRow(gpt2),
-            barMax: barMax(facts),
-            description: describeBars(facts, gpt2),
+            ...f.figure,
             notePrefix: NOTE_PREFIX,
           }}
         />
       </FigureFrame>
       <p>
-        <span data-claim="six-percent">{sixPercentSentence(facts)}</span>{' '}
-        <span data-claim="six-verdict">{sixPercentVerdict(facts)}</span>
+        <span data-claim="six-percent">{say.six}</span>{' '}
+        <span data-claim="six-verdict">{say.sixVerdict}</span>
       </p>
       <p>
-        <span data-claim="four-percent">{fourPercentSentence(facts)}</span>{' '}
-        <span data-claim="two-largest">{twoLargestSentence(facts)}</span>
-        {smaller ? (
+        <span data-claim="four-percent">{say.four}</span>{' '}
+        <span data-claim="two-largest">{say.twoLargest}</span>
+        {say.smallerSparse ? (
           <>
             {' '}
-            <span data-claim="smaller-sparse">{smaller}</span>
+            <span data-claim="smaller-sparse">{say.smallerSparse}</span>
           </>
         ) : null}
-        {trillion ? (
+        {say.trillion ? (
           <>
             {' '}
-            <span data-claim="trillion">{trillion}</span>
+            <span data-claim="trillion">{say.trillion}</span>
           </>
         ) : null}
       </p>
-      {others ? (
+      {say.others ? (
         <p>
-          <span data-claim="others">{others}</span>
+          <span data-claim="others">{say.others}</span>
         </p>
       ) : null}
       <p>
-        The first question gets more varied answers. <span data-claim="reads">{readsSentence()}</span> The other
+        The first question gets more varied answers. <span data-claim="reads">{say.reads}</span> The other
         designs let some of their layers make do with less than the whole context, and differ in what those layers
         keep: a fixed-size state, a window of recent tokens, or the tokens an index ranks highest. Each is an
         eviction policy, chosen layer by layer.
@@ -159,7 +125,7 @@ export function Shipping() {
         </a>
       </p>
       <ol className="shipping-notes" aria-label="Notes and sources, model by model">
-        {tableNotes().map((note) => (
+        {f.notes.map((note) => (
           <Note key={note.id} note={note} />
         ))}
       </ol>

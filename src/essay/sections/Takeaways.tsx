@@ -1,14 +1,9 @@
 /** The three lessons of the chain. */
-import { k3Facts, scaleRatio } from '../../content/architectures';
-import { formatInteger, roundTo } from '../../content/format';
+import { takeawaysFacts } from '../../content/scale';
 import { Section } from '../Section';
 
 export function Takeaways() {
-  const k3 = k3Facts();
-  const ratio = scaleRatio();
-  const large = ratio.large;
-  const about = formatInteger(roundTo(ratio.exact, 100));
-  const linearPerFull = Math.round(k3.linearLayers / k3.fullAttentionLayers);
+  const { about, largeName, k3, linearPerFull } = takeawaysFacts();
   return (
     <Section id="takeaways" kicker="the reading this page argues for">
       <h3>It was never just scale</h3>
@@ -28,7 +23,7 @@ export function Takeaways() {
       <h3>And attention comes back anyway</h3>
       <p>
         The most candid part of the final design is that it stops trying to replace attention. About {linearPerFull}{' '}
-        cheap recurrent layers for every full-attention layer ({k3.linearLayers} to {k3.fullAttentionLayers} in {large.name}), and the attention layers retrieve from the actual context what the fixed states threw away. Across depth
+        cheap recurrent layers for every full-attention layer ({k3.linearLayers} to {k3.fullAttentionLayers} in {largeName}), and the attention layers retrieve from the actual context what the fixed states threw away. Across depth
         the same move repeats: before every sub-layer, a learned attention over earlier layers, with the depth memory
         compressed into one summary per {k3.depthSummaryEvery} layers. After seven years of replacing attention, the
         answer keeps it as the selective read, because nothing else does that job as well.

@@ -3,6 +3,7 @@
  * directly (the masked block inside its chunk) and which reach it only through the carried state.
  */
 import { memo } from 'react';
+import { integer } from '../../format';
 
 export interface DiagramCounts {
   tokens: number;
@@ -27,14 +28,14 @@ export function diagramCounts(tokens: number, C: number): DiagramCounts {
   return { tokens, span, chunks, direct, viaState: (tokens * (tokens + 1)) / 2 - direct };
 }
 
+/** Every count here is a whole number, so `integer` prints it exactly. */
 export function describeDiagram(c: DiagramCounts, C: number): string {
-  const n = (x: number) => x.toLocaleString('en-US');
   const cut =
     C >= c.tokens
-      ? `${n(c.tokens)} tokens inside one chunk of ${n(C)}`
-      : `${n(c.tokens)} tokens cut into ${n(c.chunks)} chunks of ${n(C)}`;
-  const updates = c.chunks === 1 ? 'once' : `${n(c.chunks)} times, one update after another`;
-  return `${cut}: ${n(c.direct)} token pairs are computed directly in masked blocks along the diagonal, ${n(c.viaState)} reach each other only through the state, which is updated ${updates}.`;
+      ? `${integer(c.tokens)} tokens inside one chunk of ${integer(C)}`
+      : `${integer(c.tokens)} tokens cut into ${integer(c.chunks)} chunks of ${integer(C)}`;
+  const updates = c.chunks === 1 ? 'once' : `${integer(c.chunks)} times, one update after another`;
+  return `${cut}: ${integer(c.direct)} token pairs are computed directly in masked blocks along the diagonal, ${integer(c.viaState)} reach each other only through the state, which is updated ${updates}.`;
 }
 
 /** The matrix side in SVG units, whatever the number of tokens. */
@@ -81,7 +82,15 @@ export const ChunkDiagram = memo(function ChunkDiagram({ tokens, C }: { tokens: 
   const markers = ends.map((e) => `M${LEFT + e * cell - 3.5},${laneY - 3.5}h7v7h-7Z`).join('');
   const labelled = counts.chunks <= 8 ? ends : [ends[0] ?? tokens, tokens];
   return (
-    <svg className="chunking-diagram" viewBox={`0 0 ${width} ${height}`} width={width} height={height} style={{ aspectRatio: `${width} / ${height}` }} role="img" aria-label={describeDiagram(counts, C)}>
+    <svg
+      className="chunking-diagram"
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      style={{ aspectRatio: `${width} / ${height}` }}
+      role="img"
+      aria-label={describeDiagram(counts, C)}
+    >
       <text className="chunking-axis-label" x={LEFT} y={TOP - 5}>
         earlier tokens →
       </text>
@@ -99,10 +108,11 @@ export const ChunkDiagram = memo(function ChunkDiagram({ tokens, C }: { tokens: 
       <rect className="paint-still" width={width} height={height} />
       <line className="chunking-lane" x1={LEFT} x2={LEFT + SIDE} y1={laneY} y2={laneY} />
       <path className="chunking-state" d={markers} />
-      {labelled.map((e) => {
+      {/* Keyed by place in the lane, so a new C rewrites these labels instead of replacing them. */}
+      {labelled.map((e, i) => {
         const c = Math.ceil(e / counts.span);
         return (
-          <text key={e} className="chunking-state-label" x={LEFT + e * cell} y={laneY + 17} textAnchor="end">
+          <text key={i} className="chunking-state-label" x={LEFT + e * cell} y={laneY + 17} textAnchor="end">
             S{c}
           </text>
         );

@@ -3,6 +3,7 @@
  * describes the picture to a screen reader. Pure, so tests can read them without a DOM.
  */
 import type { Rule, StreamKind } from '../../core';
+import { fixed as fmt } from '../../format';
 import type { Metric } from './state';
 
 export const RULE_LABELS: Record<Rule, string> = {
@@ -22,22 +23,13 @@ export const STREAM_LABELS: Record<StreamKind, string> = {
   lifetimes: 'Lifetimes',
 };
 
-export const fmt = (x: number) => x.toFixed(2);
-
 export function readout(n: number, metric: Metric, values: Record<Rule, number>, order: readonly Rule[]): string {
   const parts = order.map((r) => `${RULE_LABELS[r].toLowerCase()} ${fmt(values[r])}`);
   return `${n} ${n === 1 ? 'pair' : 'pairs'} written. ${METRIC_LABELS[metric]}: ${parts.join(', ')}.`;
 }
 
 /** One or two sentences on what the picture shows now, led by the comparison that matters. */
-export function describePicture(
-  n: number,
-  stream: StreamKind,
-  seed: number,
-  metric: Metric,
-  values: Record<Rule, number>,
-  order: readonly Rule[],
-): string {
+export function describePicture(n: number, stream: StreamKind, seed: number, metric: Metric, values: Record<Rule, number>, order: readonly Rule[]): string {
   const head = `After ${n} ${n === 1 ? 'pair' : 'pairs'} of the ${stream} stream (seed ${seed}),`;
   if (metric === 'cosine') {
     const best = [...order].sort((a, b) => values[b] - values[a])[0]!;

@@ -3,36 +3,19 @@
  * travels in the URL. Everything drawn is derived from this with the core, never stored.
  */
 import { MAX_SEED, type StreamKind, STREAM_KINDS } from '../../core';
+import type { ForgetSettings, Metric } from '../../content/defaults';
+import { clamp, numberParam, oneOf, unlessDefault, type UrlCodec } from '../urlState';
 
+export type { Metric };
 export const MAX_PAIRS = 128;
-export type Metric = 'error' | 'cosine';
 export const METRICS: readonly Metric[] = ['error', 'cosine'];
 
-export interface ForgetState {
-  n: number;
-  stream: StreamKind;
-  seed: number;
-  beta: number;
-  alpha: number;
-  slow: number;
-  fast: number;
-  metric: Metric;
+export interface ForgetState extends ForgetSettings {
   playing: boolean;
 }
 
-export const DEFAULTS: Readonly<ForgetState> = Object.freeze({
-  n: 16,
-  stream: 'capacity',
-  seed: 1,
-  beta: 1,
-  alpha: 0.9,
-  slow: 1,
-  fast: 0.5,
-  metric: 'error',
-  playing: false,
-});
-
 export type GateName = 'beta' | 'alpha' | 'slow' | 'fast';
+const GATES: readonly GateName[] = ['beta', 'alpha', 'slow', 'fast'];
 
 export type Action =
   | { type: 'setN'; n: number }
@@ -43,13 +26,16 @@ export type Action =
   | { type: 'newSeed'; seed: number }
   | { type: 'setGate'; gate: GateName; value: number }
   | { type: 'setMetric'; metric: Metric }
-  | { type: 'reset' }
-  | { type: 'load'; state: Partial<ForgetState> };
+  | { type: 'reset'; defaults: ForgetSettings }
+  | { type: 'load'; settings: ForgetSettings };
 
-const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 const clampN = (n: number) => clamp(Math.round(n), 1, MAX_PAIRS);
 /** Gates move in hundredths, so URLs stay short and sliders land on their steps. */
 const clampGate = (x: number) => Math.round(clamp(x, 0, 1) * 100) / 100;
+
+export function initialState(defaults: ForgetSettings): ForgetState {
+  return { ...defaults, playing: false };
+}
 
 export function reducer(state: ForgetState, action: Action): ForgetState {
   switch (action.type) {
@@ -74,49 +60,40 @@ export function reducer(state: ForgetState, action: Action): ForgetState {
     case 'setMetric':
       return { ...state, metric: action.metric };
     case 'reset':
-      return { ...DEFAULTS };
+      return initialState(action.defaults);
     case 'load':
-      return { ...state, ...action.state };
+      return { ...state, ...action.settings };
   }
 }
 
-/** Reads the shareable part of the state from a query string; nonsense is clamped or ignored. */
-export function fromQuery(search: string): Partial<ForgetState> {
-  const q = new URLSearchParams(search);
-  const out: Partial<ForgetState> = {};
-  const num = (key: string): number | null => {
-    const raw = q.get(key);
-    if (raw === null || raw.trim() === '') return null;
-    const x = Number(raw);
-    return Number.isFinite(x) ? x : null;
-  };
-  const n = num('n');
-  if (n !== null) out.n = clampN(n);
-  const stream = q.get('stream');
-  if (stream && (STREAM_KINDS as readonly string[]).includes(stream)) out.stream = stream as StreamKind;
-  const seed = num('seed');
-  if (seed !== null) out.seed = clamp(Math.floor(Math.abs(seed)), 0, MAX_SEED);
-  for (const gate of ['beta', 'alpha', 'slow', 'fast'] as const) {
-    const x = num(gate);
-    if (x !== null) out[gate] = clampGate(x);
-  }
-  const metric = q.get('metric');
-  if (metric && (METRICS as readonly string[]).includes(metric)) out.metric = metric as Metric;
-  return out;
-}
-
-const SHARED = ['n', 'stream', 'seed', 'beta', 'alpha', 'slow', 'fast', 'metric'] as const;
-
-/**
- * Writes the state into a query string, keeping parameters that belong to other figures.
- * Settings at their defaults are left out, so an untouched page keeps a clean address.
- */
-export function toQuery(state: ForgetState, existing: string): string {
-  const q = new URLSearchParams(existing);
-  for (const key of SHARED) {
-    if (state[key] === DEFAULTS[key]) q.delete(key);
-    else q.set(key, String(state[key]));
-  }
-  const text = q.toString();
-  return text ? `?${text}` : '';
-}
+/** The shareable settings in the address (n, stream, seed, the four gates, metric); nonsense is clamped or ignored. */
+export const forgetCodec: UrlCodec<ForgetSettings> = {
+  parse(params, defaults) {
+    const n = numberParam(params, 'n');
+    const seed = numberParam(params, 'seed');
+    const gate = (name: GateName) => {
+      const x = numberParam(params, name);
+      return x === null ? defaults[name] : clampGate(x);
+    };
+    return {
+      n: n === null ? defaults.n : clampN(n),
+      stream: oneOf(params, 'stream', STREAM_KINDS) ?? defaults.stream,
+      seed: seed === null ? defaults.seed : clamp(Math.floor(Math.abs(seed)), 0, MAX_SEED),
+      beta: gate('beta'),
+      alpha: gate('alpha'),
+      slow: gate('slow'),
+      fast: gate('fast'),
+      metric: oneOf(params, 'metric', METRICS) ?? defaults.metric,
+    };
+  },
+  write(s, d) {
+    const out: Record<string, string | null> = {
+      n: unlessDefault(s.n, d.n),
+      stream: unlessDefault(s.stream, d.stream),
+      seed: unlessDefault(s.seed, d.seed),
+    };
+    for (const g of GATES) out[g] = unlessDefault(s[g], d[g]);
+    out.metric = unlessDefault(s.metric, d.metric);
+    return out;
+  },
+};

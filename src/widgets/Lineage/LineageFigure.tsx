@@ -3,34 +3,37 @@
  * next, or the arrow, Home and End keys; the step lives in the URL as ?step=N. Everything it
  * shows arrives as props from the build; the prerendered list in the section is the no-script view.
  */
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// In this order: one stylesheet for the page keeps the rules in the order they are imported.
 import './lineage.css';
-import { DiagramView, describeDiagram } from './diagrams';
-import type { StepView } from './types';
+import './lineage-diagrams.css';
+import './lineage-papers.css';
+import { TypesetMath } from '../../viz/TypesetMath';
+import { useUrlState, type UrlCodec } from '../urlState';
+import { describeDiagram } from './describe';
+import { DiagramView } from './DiagramView';
+import type { FigureStep } from './types';
 
-export interface LineageFigureProps {
-  steps: StepView[];
+interface LineageFigureProps {
+  steps: FigureStep[];
 }
 
-/** The 0-based step a query string asks for; anything but a whole number 1..count gives step 1. */
-export function stepFromQuery(search: string, count: number): number {
-  const raw = new URLSearchParams(search).get('step');
-  if (raw === null || !/^\d{1,3}$/.test(raw)) return 0;
-  const n = Number(raw);
-  return n >= 1 && n <= count ? n - 1 : 0;
+/** The step as ?step=N, 1-based; anything but a whole number 1..count gives the first step, which leaves no trace. */
+export function stepCodec(count: number): UrlCodec<number> {
+  return {
+    parse(params, fallback) {
+      const raw = params.get('step');
+      if (raw === null || !/^\d{1,3}$/.test(raw)) return fallback;
+      const n = Number(raw);
+      return n >= 1 && n <= count ? n - 1 : fallback;
+    },
+    write(index, fallback) {
+      return { step: index === fallback ? null : String(index + 1) };
+    },
+  };
 }
 
-/** The query string with this step in it, other figures' parameters untouched; step 1 is the default and leaves no trace. */
-export function queryWithStep(search: string, index: number): string {
-  const params = new URLSearchParams(search);
-  if (index === 0) params.delete('step');
-  else params.set('step', String(index + 1));
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
-
-/** How long the step must stay put before the URL records it. */
-export const URL_DELAY_MS = 150;
+const FIRST_STEP = 0;
 
 const KEY_MOVES: Record<string, (index: number, count: number) => number> = {
   ArrowLeft: (i) => i - 1,
@@ -56,7 +59,7 @@ export function StepFacts({ step }: { step: { wall: string; fix: string; cost: s
 }
 
 /** A step's content; it never changes, so a step change re-renders none of it. */
-const StepContent = memo(function StepContent({ step, index }: { step: StepView; index: number }) {
+const StepContent = memo(function StepContent({ step, index }: { step: FigureStep; index: number }) {
   return (
     <>
       <h3 className="lineage-card-title" id={`lineage-card-title-${index + 1}`}>
@@ -70,16 +73,7 @@ const StepContent = memo(function StepContent({ step, index }: { step: StepView;
         </div>
       </div>
       {step.equations.map((eq) => (
-        <div
-          key={eq.id}
-          className="equation"
-          role="group"
-          aria-label={eq.label}
-          tabIndex={0}
-          data-equation={eq.id}
-          data-equation-key={eq.equationKey}
-          dangerouslySetInnerHTML={{ __html: eq.html }}
-        />
+        <TypesetMath key={eq.id} className="equation" markup={eq} figure={eq} />
       ))}
       <ul className="lineage-papers">
         {step.papers.map((p) => (
@@ -96,7 +90,7 @@ const StepContent = memo(function StepContent({ step, index }: { step: StepView;
   );
 });
 
-function StepCard({ step, index, current }: { step: StepView; index: number; current: boolean }) {
+function StepCard({ step, index, current }: { step: FigureStep; index: number; current: boolean }) {
   return (
     <article
       className="lineage-card"
@@ -113,15 +107,11 @@ function StepCard({ step, index, current }: { step: StepView; index: number; cur
 
 export function LineageFigure({ steps }: LineageFigureProps) {
   const count = steps.length;
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(FIRST_STEP);
   const markers = useRef<(HTMLButtonElement | null)[]>([]);
-  const urlWrite = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  // The URL is read only after hydration, so the server's markup (step 1) is what hydrates.
-  useEffect(() => {
-    setIndex(stepFromQuery(window.location.search, count));
-    return () => clearTimeout(urlWrite.current);
-  }, [count]);
+  const codec = useMemo(() => stepCodec(count), [count]);
+  // A shared link to a step lands on the figure.
+  useUrlState(codec, index, FIRST_STEP, setIndex, { hash: 'lineage' });
 
   const go = (next: number, moveFocus: boolean) => {
     const target = Math.max(0, Math.min(count - 1, next));
@@ -129,12 +119,6 @@ export function LineageFigure({ steps }: LineageFigureProps) {
     // Focus moves before the new step renders, while layout is still clean, so it forces no reflow.
     if (moveFocus) markers.current[target]?.focus({ preventScroll: true });
     setIndex(target);
-    // The URL follows once the reader pauses, outside the frame that paints the step.
-    clearTimeout(urlWrite.current);
-    urlWrite.current = setTimeout(() => {
-      const { pathname, search } = window.location;
-      window.history.replaceState(window.history.state, '', `${pathname}${queryWithStep(search, target)}#lineage`);
-    }, URL_DELAY_MS);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -180,13 +164,7 @@ export function LineageFigure({ steps }: LineageFigureProps) {
           ))}
         </ol>
         <div className="lineage-controls">
-          <button
-            type="button"
-            className="lineage-button"
-            data-dir="prev"
-            disabled={index === 0}
-            onClick={() => go(index - 1, index - 1 <= 0)}
-          >
+          <button type="button" className="lineage-button" data-dir="prev" disabled={index === 0} onClick={() => go(index - 1, index - 1 <= 0)}>
             <span aria-hidden="true">← </span>Previous
           </button>
           <p className="lineage-status" role="status" aria-live="polite" aria-atomic="true">
@@ -195,13 +173,7 @@ export function LineageFigure({ steps }: LineageFigureProps) {
               : {step.name}, {step.year}. {step.policy}
             </span>
           </p>
-          <button
-            type="button"
-            className="lineage-button"
-            data-dir="next"
-            disabled={index === count - 1}
-            onClick={() => go(index + 1, index + 1 >= count - 1)}
-          >
+          <button type="button" className="lineage-button" data-dir="next" disabled={index === count - 1} onClick={() => go(index + 1, index + 1 >= count - 1)}>
             Next<span aria-hidden="true"> →</span>
           </button>
         </div>

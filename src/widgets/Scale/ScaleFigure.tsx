@@ -2,9 +2,11 @@
  * The opening figure: one mark per GPT-2 small inside Kimi K3, with the marks that fire on
  * a single token in gold. All numbers arrive as props from src/content at build time.
  */
+import { integer } from '../../format';
+import { Swatch } from '../../viz/Legend';
 import { MarkGrid } from '../../viz/MarkGrid';
 
-export interface ScaleFigureProps {
+interface ScaleFigureProps {
   /** Whole copies of the small model in the large one (rounded). */
   marks: number;
   /** Copies' worth of parameters active on one token (rounded). */
@@ -17,24 +19,18 @@ export interface ScaleFigureProps {
 
 export const SCALE_COLUMNS = 200;
 
-export function describeScale(p: ScaleFigureProps): string {
-  return `${p.marks.toLocaleString('en-US')} small squares, one per ${p.smallName}, fill a grid the size of ${p.largeName} (${p.largeTotal} parameters). The first ${p.activeMarks.toLocaleString('en-US')}, in gold, are the ${p.largeActive} parameters that fire on any one token; the rest stay idle.`;
+function describeScale(p: ScaleFigureProps): string {
+  return `${integer(p.marks)} small squares, one per ${p.smallName}, fill a grid the size of ${p.largeName} (${p.largeTotal} parameters). The first ${integer(p.activeMarks)}, in gold, are the ${p.largeActive} parameters that fire on any one token; the rest stay idle.`;
 }
 
 export function ScaleFigure(props: ScaleFigureProps) {
   const description = describeScale(props);
   return (
     <div className="scale-figure">
-      <MarkGrid
-        count={props.marks}
-        highlighted={props.activeMarks}
-        columns={SCALE_COLUMNS}
-        label={description}
-        fallback={<p>{description}</p>}
-      />
+      <MarkGrid count={props.marks} highlighted={props.activeMarks} columns={SCALE_COLUMNS} label={description} fallback={<p>{description}</p>} />
       <p className="legend" aria-hidden="true">
-        <span className="swatch swatch-gold" /> active on a token ({props.activeMarks.toLocaleString('en-US')})
-        <span className="swatch swatch-muted" /> resident, idle ({(props.marks - props.activeMarks).toLocaleString('en-US')})
+        <Swatch className="swatch swatch-gold" /> active on a token ({integer(props.activeMarks)})
+        <Swatch className="swatch swatch-muted" /> resident, idle ({integer(props.marks - props.activeMarks)})
       </p>
     </div>
   );

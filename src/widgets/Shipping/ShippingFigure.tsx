@@ -3,22 +3,12 @@
  * the reference. The server renders every row; hydration adds sorting (headers, a select
  * and a direction button) and keeps the order in the URL as sort and dir.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import './shipping.css';
-import {
-  announce,
-  type Cell,
-  COLUMNS,
-  DEFAULT_SORT,
-  directionWords,
-  firstDirection,
-  fromQuery,
-  nextSort,
-  type Row,
-  type SortState,
-  sortRows,
-  toQuery,
-} from './sort';
+import './shipping-cards.css';
+import type { TableCell as Cell, TableRow as Row } from '../../content/shipping/rows';
+import { announce, COLUMNS, directionWords, firstDirection, nextSort, sortCodec, type SortState, sortRows } from './sort';
+import { useUrlState } from '../urlState';
 
 export interface ShippingFigureProps {
   /** The featured architectures, in file order. */
@@ -31,23 +21,8 @@ export interface ShippingFigureProps {
   description: string;
   /** Prefix of the id of each model's note below the table. */
   notePrefix: string;
-}
-
-function useUrlSort(): [SortState, (s: SortState) => void] {
-  const [state, setState] = useState<SortState>(DEFAULT_SORT);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const fromUrl = fromQuery(window.location.search);
-    if (fromUrl) setState(fromUrl);
-    setReady(true);
-  }, []);
-  useEffect(() => {
-    if (!ready) return;
-    const { pathname, search, hash } = window.location;
-    const next = toQuery(search, state);
-    if (next !== search) window.history.replaceState(window.history.state, '', `${pathname}${next}${hash}`);
-  }, [ready, state]);
-  return [state, setState];
+  /** The order the table opens in, and what a reset returns to (src/content/defaults.ts). */
+  defaultSort: SortState;
 }
 
 function CellText({ cell }: { cell: Cell }) {
@@ -101,8 +76,9 @@ function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: nu
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
-export function ShippingFigure({ rows, reference, barMax, description, notePrefix }: ShippingFigureProps) {
-  const [sort, setSort] = useUrlSort();
+export function ShippingFigure({ rows, reference, barMax, description, notePrefix, defaultSort }: ShippingFigureProps) {
+  const [sort, setSort] = useState<SortState>(defaultSort);
+  useUrlState(sortCodec, sort, defaultSort, setSort);
   const uid = useId();
   const captionId = `${uid}-caption`;
   const descriptionId = `${uid}-description`;
@@ -128,7 +104,7 @@ export function ShippingFigure({ rows, reference, barMax, description, notePrefi
           <span className="visually-hidden">Order: </span>
           {directionWords(sort.key, sort.dir)}
         </button>
-        <button type="button" onClick={() => setSort(DEFAULT_SORT)}>
+        <button type="button" onClick={() => setSort(defaultSort)}>
           Reset order
         </button>
       </div>

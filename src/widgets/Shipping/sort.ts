@@ -2,6 +2,8 @@
  * The shipping table's sort state: which column, which way, how rows compare, how the
  * state reads from and writes to the URL (sort, dir), and the sentence a reader hears.
  */
+import type { ColumnKey, TableCell as Cell, TableRow as Row } from '../../content/shipping/rows';
+import type { UrlCodec } from '../urlState';
 
 export const COLUMNS = [
   { key: 'name', label: 'Model', kind: 'text' },
@@ -16,30 +18,12 @@ export const COLUMNS = [
   { key: 'licence', label: 'Licence', kind: 'text' },
 ] as const;
 
-export type ColumnKey = (typeof COLUMNS)[number]['key'];
 export type Direction = 'asc' | 'desc';
 
 export interface SortState {
   key: ColumnKey;
   dir: Direction;
 }
-
-export interface Cell {
-  text: string;
-  spoken?: string;
-  /** null sorts last whichever way the column runs: "not published" is not a small number. */
-  sort: number | string | null;
-}
-
-export interface Row {
-  id: string;
-  name: string;
-  lab: string;
-  share: number;
-  cells: Record<ColumnKey, Cell>;
-}
-
-export const DEFAULT_SORT: SortState = { key: 'total', dir: 'desc' };
 
 const KEYS = new Set<string>(COLUMNS.map((c) => c.key));
 
@@ -75,27 +59,19 @@ export function nextSort(current: SortState, key: ColumnKey): SortState {
   return { key, dir: firstDirection(key) };
 }
 
-export function fromQuery(search: string): SortState | null {
-  const params = new URLSearchParams(search);
-  const key = params.get('sort');
-  if (key === null || !KEYS.has(key)) return null;
-  const dir = params.get('dir');
-  return { key: key as ColumnKey, dir: dir === 'asc' || dir === 'desc' ? dir : firstDirection(key as ColumnKey) };
-}
-
-/** The query string with sort and dir set (or removed at the default), every other parameter kept. */
-export function toQuery(search: string, state: SortState): string {
-  const params = new URLSearchParams(search);
-  if (state.key === DEFAULT_SORT.key && state.dir === DEFAULT_SORT.dir) {
-    params.delete('sort');
-    params.delete('dir');
-  } else {
-    params.set('sort', state.key);
-    params.set('dir', state.dir);
-  }
-  const qs = params.toString();
-  return qs ? `?${qs}` : '';
-}
+/** The order as ?sort=key&dir=asc|desc; an unknown column is ignored, an unknown direction takes the column's first. */
+export const sortCodec: UrlCodec<SortState> = {
+  parse(params, fallback) {
+    const key = params.get('sort');
+    if (key === null || !KEYS.has(key)) return fallback;
+    const dir = params.get('dir');
+    return { key: key as ColumnKey, dir: dir === 'asc' || dir === 'desc' ? dir : firstDirection(key as ColumnKey) };
+  },
+  write(state, fallback) {
+    const atDefault = state.key === fallback.key && state.dir === fallback.dir;
+    return { sort: atDefault ? null : state.key, dir: atDefault ? null : state.dir };
+  },
+};
 
 export function directionWords(key: ColumnKey, dir: Direction): string {
   const kind = column(key).kind;

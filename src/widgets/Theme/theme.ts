@@ -6,15 +6,6 @@ export type Theme = 'light' | 'dark';
 export const THEME_KEY = 'theme';
 export const THEME_EVENT = 'themechange';
 
-export function storedTheme(): Theme | null {
-  try {
-    const t = localStorage.getItem(THEME_KEY);
-    return t === 'light' || t === 'dark' ? t : null;
-  } catch {
-    return null;
-  }
-}
-
 export function systemTheme(): Theme {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }

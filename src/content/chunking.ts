@@ -1,0 +1,104 @@
+/**
+ * Everything the `chunking` section states, computed at build time from data/hardware.json and
+ * the cost model, for the figure's default workload (./defaults.ts), so the prose and the
+ * figure cannot disagree.
+ */
+import { DEFAULT_ASSUMPTIONS, optimalChunk, prefillFlops, prefillTime, recurrentTime, type CostAssumptions, type Gpu, type Overlap } from '../core';
+import { CHUNK_DIAGRAM_TOKENS, CHUNKING_DEFAULTS, type ChunkingSettings } from './defaults';
+import { gpuById, gpus, kernelChunkSize, measurementCheck, type MeasurementCheck, type SourcedGpu } from './hardware';
+
+/** A heavy batch for contrast: 8 sequences × 32 heads. */
+export const MANY_HEADS = 256;
+/** The long sequence the optimum is compared at. */
+export const LONG_L = 32768;
+/** Chunk sizes kernels actually tile with. */
+const POWERS_OF_TWO = [16, 32, 64, 128, 256, 512, 1024];
+/** The GPUs whose optima the prose compares. */
+const LEADING_GPUS = ['a100', 'h100', 'h200', 'b200'];
+
+export interface ChunkingFacts {
+  defaults: ChunkingSettings;
+  gpu: SourcedGpu;
+  flaDefault: number;
+  flaSource: string;
+  mamba2: number;
+  mamba2Source: string;
+  flashKda: number;
+  flashKdaSource: string;
+  /** F(C)/6d² at the fla default. */
+  flopsRatioAtDefault: number;
+  /** Continuous optima at the default workload, by heads (the default's, and MANY_HEADS) and overlap. */
+  optimum: Record<'few' | 'many', Record<Overlap, number>>;
+  /** The same at LONG_L. */
+  optimumLong: Record<'few' | 'many', Record<Overlap, number>>;
+  /** Largest relative move of any optimum from the default L to LONG_L. */
+  longShift: number;
+  /** The distinct power-of-two winners among 16…1024 (few and many heads, sum and max), ascending. */
+  powerOfTwoWinners: number[];
+  /** How much slower 64, 128 and 256 are than the continuous optimum at most (few heads, no overlap). */
+  flatness: number;
+  recurrentSeconds: number;
+  optimumSeconds: number;
+  /** How many times slower the recurrent kernel is than the optimum. */
+  slowdown: number;
+  /** Continuous optima over the leading GPUs (few heads): lowest and highest. */
+  gpuRange: [number, number];
+  /** The GPUs the figure offers, with their sources, in menu order. */
+  gpus: SourcedGpu[];
+  assumptions: CostAssumptions;
+  check: MeasurementCheck;
+  /** Tokens in the figure's diagram. */
+  diagramTokens: number;
+}
+
+export function chunkingFacts(defaults: ChunkingSettings = CHUNKING_DEFAULTS): ChunkingFacts {
+  const fla = kernelChunkSize('flaDefaultChunkSize');
+  const mamba2 = kernelChunkSize('mamba2ChunkSize');
+  const flashKda = kernelChunkSize('flashKdaChunkSize');
+  const gpu = gpuById(defaults.gpu);
+  const { L, d, bh: heads } = defaults;
+  const best = (n: number, overlap: Overlap, length: number = L, on: Gpu = gpu) => optimalChunk({ L: length, d, heads: n, gpu: on, overlap });
+  const table = (length: number) => ({
+    few: { sum: best(heads, 'sum', length).C, max: best(heads, 'max', length).C },
+    many: { sum: best(MANY_HEADS, 'sum', length).C, max: best(MANY_HEADS, 'max', length).C },
+  });
+  const optimum = table(L);
+  const optimumLong = table(LONG_L);
+  const pairs = (['few', 'many'] as const).flatMap((k) => (['sum', 'max'] as const).map((o) => [k, o] as const));
+  const longShift = Math.max(...pairs.map(([k, o]) => Math.abs(optimumLong[k][o] / optimum[k][o] - 1)));
+  const winners = pairs.map(([k, o]) => optimalChunk({ L, d, heads: k === 'few' ? heads : MANY_HEADS, gpu, overlap: o, candidates: POWERS_OF_TWO }).C);
+  const fewSum = best(heads, 'sum');
+  const flatness = Math.max(...[64, 128, 256].map((C) => prefillTime({ L, d, C, heads, gpu, overlap: 'sum' }).totalSeconds / fewSum.time.totalSeconds - 1));
+  const gpuOptima = LEADING_GPUS.map((id) => gpuById(id)).flatMap((g) => [best(heads, 'sum', L, g).C, best(heads, 'max', L, g).C]);
+  return {
+    defaults,
+    gpu,
+    flaDefault: fla.value,
+    flaSource: fla.source,
+    mamba2: mamba2.value,
+    mamba2Source: mamba2.source,
+    flashKda: flashKda.value,
+    flashKdaSource: flashKda.source,
+    flopsRatioAtDefault: prefillFlops({ L, d, C: fla.value }) / (6 * d * d * L),
+    optimum,
+    optimumLong,
+    longShift,
+    powerOfTwoWinners: [...new Set(winners)].sort((x, y) => x - y),
+    flatness,
+    recurrentSeconds: recurrentTime({ L, d, heads, gpu }).totalSeconds,
+    optimumSeconds: fewSum.time.totalSeconds,
+    slowdown: recurrentTime({ L, d, heads, gpu }).totalSeconds / fewSum.time.totalSeconds,
+    gpuRange: [Math.min(...gpuOptima), Math.max(...gpuOptima)],
+    gpus: gpus(),
+    assumptions: DEFAULT_ASSUMPTIONS,
+    check: measurementCheck(),
+    diagramTokens: CHUNK_DIAGRAM_TOKENS,
+  };
+}
+
+/** What the figure needs of each GPU: the model's inputs, without the sources the prose lists. */
+export type FigureGpu = Pick<Gpu, 'id' | 'name' | 'tensorFlops' | 'bandwidth' | 'sms' | 'mmaTileM'>;
+
+export function figureGpus(list: readonly SourcedGpu[] = gpus()): FigureGpu[] {
+  return list.map(({ id, name, tensorFlops, bandwidth, sms, mmaTileM }) => ({ id, name, tensorFlops, bandwidth, sms, mmaTileM }));
+}

@@ -1,0 +1,74 @@
+/**
+ * Where each figure opens: the one place its defaults live. The sections hand these to their
+ * figures as props and state the same numbers in the prose; the figures' address codecs leave
+ * a setting out of the URL while it is at its default here.
+ */
+import { DEFAULT_ASSUMPTIONS } from '../core';
+import type { StreamKind } from '../core';
+import { kernelChunkSize } from './hardware';
+
+export type Metric = 'error' | 'cosine';
+
+/** What a reader of the state demo can set and share. */
+export interface ForgetSettings {
+  /** Pairs written, 1..MAX_PAIRS. */
+  readonly n: number;
+  readonly stream: StreamKind;
+  readonly seed: number;
+  /** β, the delta rules' write strength. */
+  readonly beta: number;
+  /** α, the gated rule's one decay. */
+  readonly alpha: number;
+  /** The per-channel rule's decay on the slow channels 0–3 and on the fast channels 4–7. */
+  readonly slow: number;
+  readonly fast: number;
+  readonly metric: Metric;
+}
+
+/** The state demo opens twice as many pairs into the capacity stream as the memory has channels. */
+export const FORGET_DEFAULTS: Readonly<ForgetSettings> = Object.freeze({
+  n: 16,
+  stream: 'capacity',
+  seed: 1,
+  beta: 1,
+  alpha: 0.9,
+  slow: 1,
+  fast: 0.5,
+  metric: 'error',
+});
+
+/** What a reader of the chunk figure can set and share. */
+export interface ChunkingSettings {
+  /** Chunk size, a power of two in [1, L]. */
+  readonly C: number;
+  readonly gpu: string;
+  /** Sequence length, a power of two in [2¹⁰, 2²⁰]. */
+  readonly L: number;
+  /** B·H, a power of two in [1, 1024]. */
+  readonly bh: number;
+  /** Head dimension d. */
+  readonly d: number;
+  /** τ₀ in microseconds. */
+  readonly tau: number;
+}
+
+/**
+ * The worked example of research/math.md §4.2: one sequence of 16 heads of dimension 128,
+ * 4,096 tokens on an H100, at the chunk size of flash-linear-attention's kernels.
+ */
+export const CHUNKING_DEFAULTS: Readonly<ChunkingSettings> = Object.freeze({
+  C: kernelChunkSize('flaDefaultChunkSize').value,
+  gpu: 'h100',
+  L: 4096,
+  bh: 16,
+  d: 128,
+  tau: DEFAULT_ASSUMPTIONS.tau0Seconds * 1e6,
+});
+
+/** Tokens in the short sequence the chunk figure's diagram cuts into chunks. */
+export const CHUNK_DIAGRAM_TOKENS = 256;
+
+export type SortDirection = 'asc' | 'desc';
+
+/** The shipping table opens largest model first. */
+export const SHIPPING_DEFAULT_SORT: Readonly<{ key: 'total'; dir: SortDirection }> = Object.freeze({ key: 'total', dir: 'desc' });

@@ -1,0 +1,85 @@
+/**
+ * Everything the `shipping` section prints, asked of the modules beside this one: the K3
+ * figures of its first paragraph, the sentences, the table's rows and the notes.
+ */
+import type { Model } from '../schema';
+import { scaleRatio } from '../architectures';
+import { SHIPPING_DEFAULT_SORT } from '../defaults';
+import { tableNotes, type ModelNote } from './notes';
+import { tableRow, type TableRow } from './rows';
+import {
+  barMax,
+  describeBars,
+  fourPercentSentence,
+  k3Ratio,
+  othersSentence,
+  readsSentence,
+  sixPercentSentence,
+  sixPercentVerdict,
+  smallerSparseSentence,
+  trillionSentence,
+  twoLargestSentence,
+} from './sentences';
+import { featuredModels, referenceModel, shareFacts } from './shares';
+
+export interface ShippingFacts {
+  k3: Model;
+  k3Share: number;
+  gpt2: Model;
+  featuredCount: number;
+  /** K3 in copies of GPT-2, as the opening counts them. */
+  about: string;
+  activeCopies: string;
+  sentences: {
+    six: string;
+    sixVerdict: string;
+    four: string;
+    twoLargest: string;
+    smallerSparse: string | null;
+    trillion: string | null;
+    others: string | null;
+    reads: string;
+  };
+  figure: {
+    rows: TableRow[];
+    reference: TableRow;
+    barMax: number;
+    description: string;
+    defaultSort: typeof SHIPPING_DEFAULT_SORT;
+  };
+  notes: ModelNote[];
+}
+
+export function shippingFacts(): ShippingFacts {
+  const facts = shareFacts();
+  const ratio = scaleRatio();
+  const gpt2 = referenceModel();
+  const featured = featuredModels();
+  const scale = k3Ratio();
+  return {
+    k3: ratio.large,
+    k3Share: ratio.activeShare,
+    gpt2,
+    featuredCount: featured.length,
+    about: scale.about,
+    activeCopies: scale.activeCopies,
+    sentences: {
+      six: sixPercentSentence(facts),
+      sixVerdict: sixPercentVerdict(facts),
+      four: fourPercentSentence(facts),
+      twoLargest: twoLargestSentence(facts),
+      smallerSparse: smallerSparseSentence(facts),
+      trillion: trillionSentence(facts),
+      others: othersSentence(),
+      reads: readsSentence(),
+    },
+    figure: {
+      rows: featured.map(tableRow),
+      reference: tableRow(gpt2),
+      barMax: barMax(facts),
+      description: describeBars(facts, gpt2),
+      defaultSort: SHIPPING_DEFAULT_SORT,
+    },
+    notes: tableNotes(),
+  };
+}

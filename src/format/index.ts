@@ -1,0 +1,148 @@
+/**
+ * How the page writes numbers and lists, in the prose and in the figures alike, so a figure is
+ * printed the same way wherever it appears. Imports nothing: every layer may use it.
+ */
+
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const significant = [1, 2, 3, 4].map((digits) => new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits }));
+/** British list style: "a, b and c", no comma before the "and". */
+const conjunction = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
+
+/** 22580.4 -> "22,580". */
+export function integer(x: number): string {
+  return grouped.format(Math.round(x));
+}
+
+const plain = new Intl.NumberFormat('en-US');
+
+/** Grouped, with up to three decimals: 989.4 -> "989.4", 32768 -> "32,768". */
+export function decimal(x: number): string {
+  return plain.format(x);
+}
+
+/** At most `digits` significant digits, grouped: 1.8477 -> "1.85", 4096 -> "4,100" (3). */
+export function significantDigits(x: number, digits: 1 | 2 | 3 | 4 = 3): string {
+  return significant[digits - 1]!.format(x);
+}
+
+/** A fixed number of decimals: 0.873 -> "0.87". */
+export function fixed(x: number, digits = 2): string {
+  return x.toFixed(digits);
+}
+
+/** A signed value with a true minus sign: -0.5 -> "−0.50", 0.5 -> "+0.50". */
+export function signed(x: number, digits = 2): string {
+  return (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(digits);
+}
+
+/** A share as a percentage: 0.0371428 -> "3.71%". */
+export function percent(share: number, digits = 2): string {
+  return `${(share * 100).toFixed(digits)}%`;
+}
+
+/** A relative change as a whole, signed percentage: -0.034 -> "−3%". */
+export function signedPercent(x: number): string {
+  return `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x * 100))}%`;
+}
+
+/** Round to a multiple of `step` for prose ("about 22,500"). */
+export function roundTo(x: number, step: number): number {
+  return Math.round(x / step) * step;
+}
+
+const PARAM_UNITS: [number, string, string][] = [
+  [1e12, 'T', 'trillion'],
+  [1e9, 'B', 'billion'],
+  [1e6, 'M', 'million'],
+];
+
+/** A parameter count in words: 2.8e12 -> "2.8 trillion", 124,439,808 -> "124 million" (3 digits). */
+export function params(x: number, digits: 3 | 4 = 3): string {
+  for (const [size, , long] of PARAM_UNITS) if (x >= size) return `${significantDigits(x / size, digits)} ${long}`;
+  return integer(x);
+}
+
+/** A parameter count short enough for a table cell: 116.8e9 -> "116.8B". */
+export function paramsShort(x: number): string {
+  for (const [size, short] of PARAM_UNITS) if (x >= size) return `${significantDigits(x / size, 4)}${short}`;
+  return integer(x);
+}
+
+/** A count for an axis label: 18,874,368 -> "18.9M", 24,576 -> "25k". */
+export function compactCount(x: number): string {
+  if (x >= 1e6) return `${(x / 1e6).toFixed(1)}M`;
+  if (x >= 1e3) return `${(x / 1e3).toFixed(0)}k`;
+  return integer(x);
+}
+
+/** Seconds as µs, ms or s with three significant digits: 0.000205 -> "205 µs". */
+export function time(seconds: number): string {
+  if (seconds < 1e-3) return `${significantDigits(seconds * 1e6)} µs`;
+  if (seconds < 1) return `${significantDigits(seconds * 1e3)} ms`;
+  return `${significantDigits(seconds)} s`;
+}
+
+/** Seconds as microseconds, three significant digits: 1.5e-6 -> "1.5 µs". */
+export function microseconds(seconds: number): string {
+  return `${significantDigits(seconds * 1e6)} µs`;
+}
+
+/** Seconds as milliseconds with a fixed number of decimals: 0.0012345 -> "1.235 ms" (3). */
+export function milliseconds(seconds: number, digits?: number): string {
+  return digits === undefined ? `${significantDigits(seconds * 1e3)} ms` : `${(seconds * 1e3).toFixed(digits)} ms`;
+}
+
+const SI_PREFIXES: [number, string][] = [
+  [1e15, 'P'],
+  [1e12, 'T'],
+  [1e9, 'G'],
+  [1e6, 'M'],
+  [1e3, 'k'],
+];
+
+/** An operation count with an SI prefix: 1.19e10 -> "11.9 GFLOP". */
+export function flops(x: number): string {
+  for (const [size, prefix] of SI_PREFIXES) if (x >= size) return `${significantDigits(x / size)} ${prefix}FLOP`;
+  return `${significantDigits(x)} FLOP`;
+}
+
+/** A multiple: 1.8477 -> "1.85×". */
+export function ratio(x: number): string {
+  return `${significantDigits(x)}×`;
+}
+
+/** A multiple for a log-axis tick: 1000 -> "1K×". */
+export function decade(x: number): string {
+  if (x >= 1e6) return `${significantDigits(x / 1e6)}M×`;
+  if (x >= 1e3) return `${significantDigits(x / 1e3)}K×`;
+  return `${significantDigits(x)}×`;
+}
+
+/** A power of two for an axis tick: 1024 -> "1K", 1048576 -> "1M". */
+export function powerOfTwo(x: number): string {
+  if (x >= 1 << 20) return `${x / (1 << 20)}M`;
+  if (x >= 1 << 10) return `${x / (1 << 10)}K`;
+  return String(x);
+}
+
+const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/** 3 -> "three"; past twelve, digits. */
+export function countWord(n: number): string {
+  return WORDS[n] ?? integer(n);
+}
+
+export function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** "a, b and c"; one item alone; nothing for none. */
+export function listWords(items: readonly string[]): string {
+  return conjunction.format(items);
+}
+
+/** "4, 8, 12, … 92 and 93" for a long list of numbers; every item for a short one. */
+export function positionList(p: readonly number[]): string {
+  if (p.length <= 5) return listWords(p.map(String));
+  return `${p[0]}, ${p[1]}, ${p[2]}, … ${p[p.length - 2]} and ${p[p.length - 1]}`;
+}

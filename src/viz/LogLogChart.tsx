@@ -1,0 +1,216 @@
+/**
+ * A small log–log chart: x on a base-2 axis from 1 to xMax (ticks at powers of two), y on a
+ * base-10 axis (ticks at decades), curves, labelled markers and a cursor at one x. The class
+ * names carry the caller's prefix, so each figure styles its own charts.
+ */
+import { memo, type ReactNode } from 'react';
+import { line } from 'd3-shape';
+import { Axis } from './Axis';
+
+export interface LogLogSeries {
+  readonly key: string;
+  readonly className: string;
+  readonly points: readonly (readonly [number, number])[];
+}
+
+export interface LogLogMarker {
+  readonly key: string;
+  readonly className: string;
+  readonly x: number;
+  readonly y: number;
+  readonly label?: string;
+  readonly labelBelow?: boolean;
+  readonly hollow?: boolean;
+}
+
+interface LogLogChartProps {
+  readonly title: string;
+  readonly description: string;
+  readonly xMax: number;
+  readonly yMin: number;
+  readonly yMax: number;
+  readonly formatX: (x: number) => string;
+  readonly formatY: (y: number) => string;
+  readonly xLabel: string;
+  readonly series: readonly LogLogSeries[];
+  readonly markers: readonly LogLogMarker[];
+  /** Where the cursor line stands on x. */
+  readonly cursorX: number;
+  readonly legend: ReactNode;
+  /** Prefix of every class name the chart draws with (`${prefix}-tick`, `${prefix}-series` …). */
+  readonly classPrefix: string;
+}
+
+const WIDTH = 400;
+const HEIGHT = 250;
+const M = { top: 12, right: 14, bottom: 34, left: 56 };
+const PLOT_W = WIDTH - M.left - M.right;
+const PLOT_H = HEIGHT - M.top - M.bottom;
+
+/**
+ * The two log scales, written out: d3-scale's scaleLog would do the same, but it brings d3's
+ * interpolators, colours and number formats with it, which takes the chunk figure over its
+ * bundle budget (tests/e2e/budget.spec.ts). x keeps at least one doubling, so it always has a width.
+ */
+function logScales(xMax: number, yMin: number, yMax: number) {
+  const xSpan = Math.max(Math.log2(xMax), 1);
+  const y0 = Math.log10(yMin);
+  const ySpan = Math.max(Math.log10(yMax) - y0, 1e-9);
+  return {
+    x: (v: number) => M.left + (Math.log2(v) / xSpan) * PLOT_W,
+    y: (v: number) => M.top + PLOT_H - ((Math.log10(v) - y0) / ySpan) * PLOT_H,
+  };
+}
+
+/**
+ * Powers of two for the x axis, at most about seven of them. d3's own log ticks would add
+ * in-between values on a short axis; these are the ticks the figure has always shown.
+ */
+function xTicks(xMax: number): number[] {
+  const top = Math.round(Math.log2(xMax));
+  const every = Math.max(1, Math.ceil(top / 6));
+  const ticks: number[] = [];
+  for (let k = 0; k <= top; k += every) ticks.push(2 ** k);
+  return ticks;
+}
+
+/** Decades inside [yMin, yMax], thinned to at most five. */
+function yTicks(yMin: number, yMax: number): number[] {
+  const lo = Math.ceil(Math.log10(yMin) - 1e-9);
+  const hi = Math.floor(Math.log10(yMax) + 1e-9);
+  const every = Math.max(1, Math.ceil((hi - lo + 1) / 5));
+  const ticks: number[] = [];
+  for (let k = lo; k <= hi; k += every) ticks.push(10 ** k);
+  return ticks;
+}
+
+interface PlotProps {
+  readonly prefix: string;
+  readonly clipId: string;
+  readonly xMax: number;
+  readonly yMin: number;
+  readonly yMax: number;
+  readonly formatX: (x: number) => string;
+  readonly formatY: (y: number) => string;
+  readonly xLabel: string;
+  readonly series: readonly LogLogSeries[];
+}
+
+/** Axes, grid and curves: unchanged while only the cursor moves, so React skips them then. */
+const Plot = memo(function Plot({ prefix, clipId, xMax, yMin, yMax, formatX, formatY, xLabel, series }: PlotProps) {
+  const { x, y } = logScales(xMax, yMin, yMax);
+  // d3-shape draws the curves, at a tenth of a unit: finer than a pixel, and a short path string.
+  const curve = line<readonly [number, number]>()
+    .x((p) => x(p[0]))
+    .y((p) => y(p[1]))
+    .digits(1);
+  return (
+    <>
+      <rect className="paint-still" width={WIDTH} height={HEIGHT} />
+      <defs>
+        <clipPath id={clipId}>
+          <rect x={M.left} y={M.top} width={PLOT_W} height={PLOT_H} />
+        </clipPath>
+      </defs>
+      <Axis
+        axis="y"
+        ticks={yTicks(yMin, yMax)}
+        place={y}
+        format={formatY}
+        from={M.left}
+        to={M.left + PLOT_W}
+        labelAt={M.left - 6}
+        shift={4}
+        lineClassName={`${prefix}-gridline`}
+        labelClassName={`${prefix}-tick`}
+      />
+      <Axis
+        axis="x"
+        ticks={xTicks(xMax)}
+        place={x}
+        format={formatX}
+        from={M.top}
+        to={M.top + PLOT_H}
+        labelAt={M.top + PLOT_H + 14}
+        lineClassName={`${prefix}-gridline`}
+        labelClassName={`${prefix}-tick`}
+      />
+      <text className={`${prefix}-tick`} x={M.left + PLOT_W / 2} y={HEIGHT - 3} textAnchor="middle">
+        {xLabel}
+      </text>
+      <rect className={`${prefix}-frame`} x={M.left} y={M.top} width={PLOT_W} height={PLOT_H} />
+      <g clipPath={`url(#${clipId})`}>
+        <rect className="paint-still" x={M.left} y={M.top} width={PLOT_W} height={PLOT_H} />
+        {series.map((s) => (
+          <path key={s.key} className={`${prefix}-series ${s.className}`} d={curve(s.points) ?? ''} />
+        ))}
+      </g>
+    </>
+  );
+});
+
+interface MarksProps {
+  readonly prefix: string;
+  readonly xMax: number;
+  readonly yMin: number;
+  readonly yMax: number;
+  readonly markers: readonly LogLogMarker[];
+}
+
+/** The labelled points, clamped into the plot; skipped by React when only the cursor moves. */
+const Marks = memo(function Marks({ prefix, xMax, yMin, yMax, markers }: MarksProps) {
+  const { x, y } = logScales(xMax, yMin, yMax);
+  return (
+    <>
+      {markers.map((m) => {
+        const mx = x(m.x);
+        const my = Math.min(M.top + PLOT_H, Math.max(M.top, y(m.y)));
+        const anchor = mx > M.left + PLOT_W * 0.7 ? 'end' : mx < M.left + PLOT_W * 0.2 ? 'start' : 'middle';
+        return (
+          <g key={m.key} className={m.className}>
+            <circle className={m.hollow ? `${prefix}-marker hollow` : `${prefix}-marker`} cx={mx} cy={my} r={4.5} />
+            {m.label ? (
+              <text className={`${prefix}-marker-label`} x={mx} y={m.labelBelow ? my + 17 : my - 9} textAnchor={anchor}>
+                {m.label}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </>
+  );
+});
+
+export function LogLogChart(props: LogLogChartProps) {
+  const prefix = props.classPrefix;
+  const clipId = `${prefix}-clip-${props.title.replace(/\W+/g, '-').toLowerCase()}`;
+  const cx = logScales(props.xMax, props.yMin, props.yMax).x(props.cursorX);
+  const box = { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, style: { aspectRatio: `${WIDTH} / ${HEIGHT}` } };
+  return (
+    <div className={`${prefix}-chart`}>
+      <div className={`${prefix}-legend`}>{props.legend}</div>
+      <div className={`${prefix}-plot`}>
+        <svg {...box} role="img" aria-label={`${props.title}. ${props.description}`}>
+          <Plot
+            prefix={prefix}
+            clipId={clipId}
+            xMax={props.xMax}
+            yMin={props.yMin}
+            yMax={props.yMax}
+            formatX={props.formatX}
+            formatY={props.formatY}
+            xLabel={props.xLabel}
+            series={props.series}
+          />
+        </svg>
+        {/* The cursor and markers lie over the curves in an SVG of their own: a move redraws
+            this small layer and leaves the curves' drawing, layout and paint alone. */}
+        <svg {...box} className={`${prefix}-overlay`} aria-hidden="true">
+          <rect className="paint-still" width={WIDTH} height={HEIGHT} />
+          <line className={`${prefix}-current`} x1={cx} x2={cx} y1={M.top} y2={M.top + PLOT_H} />
+          <Marks prefix={prefix} xMax={props.xMax} yMin={props.yMin} yMax={props.yMax} markers={props.markers} />
+        </svg>
+      </div>
+    </div>
+  );
+}

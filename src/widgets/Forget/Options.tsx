@@ -1,0 +1,86 @@
+/** The state demo's settings: stream, seed, metric and gates. None of them moves with the slider. */
+import { memo, type Dispatch } from 'react';
+import { fixed } from '../../format';
+import { RangeInput } from '../../viz/RangeInput';
+import { METRIC_LABELS, STREAM_LABELS } from './describe';
+import type { Action, ForgetState, GateName, Metric } from './state';
+
+function GateSlider({
+  id,
+  symbol,
+  tokenClass,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  symbol: string;
+  tokenClass: string;
+  label: string;
+  value: number;
+  onChange: (v: number) => void;
+}) {
+  return (
+    <div className="gate">
+      <label htmlFor={id}>
+        <var className={tokenClass}>{symbol}</var> {label} <span className="value">{fixed(value)}</span>
+      </label>
+      <RangeInput id={id} min={0} max={1} step={0.05} value={value} onValue={onChange} />
+    </div>
+  );
+}
+
+const GATES: readonly { gate: GateName; symbol: string; label: string }[] = [
+  { gate: 'beta', symbol: 'β', label: 'write strength (delta rules)' },
+  { gate: 'alpha', symbol: 'α', label: 'scalar decay (gated delta)' },
+  { gate: 'slow', symbol: 'a₀…₃', label: 'decay, slow channels 0–3 (per-channel)' },
+  { gate: 'fast', symbol: 'a₄…₇', label: 'decay, fast channels 4–7 (per-channel)' },
+];
+
+type OptionsProps = Pick<ForgetState, 'stream' | 'seed' | 'metric' | GateName> & { dispatch: Dispatch<Action> };
+
+/** Memoised: the slider's renders skip it. */
+export const Options = memo(function Options({ stream, seed, metric, dispatch, ...gates }: OptionsProps) {
+  return (
+    <>
+      <div className="forget-options">
+        <label>
+          Stream{' '}
+          <select value={stream} onChange={(e) => dispatch({ type: 'setStream', stream: e.target.value as ForgetState['stream'] })}>
+            <option value="capacity">{STREAM_LABELS.capacity} (random keys)</option>
+            <option value="lifetimes">{STREAM_LABELS.lifetimes} (slow, then fast)</option>
+          </select>
+        </label>
+        <button type="button" onClick={() => dispatch({ type: 'newSeed', seed: Math.floor(Math.random() * 1_000_000) })}>
+          New stream
+        </button>
+        <span className="seed">
+          seed <strong>{seed}</strong>
+        </span>
+        <label>
+          Metric{' '}
+          <select value={metric} onChange={(e) => dispatch({ type: 'setMetric', metric: e.target.value as Metric })}>
+            <option value="error">{METRIC_LABELS.error}</option>
+            <option value="cosine">{METRIC_LABELS.cosine}</option>
+          </select>
+        </label>
+      </div>
+      <details className="forget-gates">
+        <summary>Gates</summary>
+        <div className="gates">
+          {GATES.map(({ gate, symbol, label }) => (
+            <GateSlider
+              key={gate}
+              id={`forget-${gate}`}
+              symbol={symbol}
+              tokenClass={gate === 'beta' ? 'tok-beta' : 'tok-alpha'}
+              label={label}
+              value={gates[gate]}
+              onChange={(v) => dispatch({ type: 'setGate', gate, value: v })}
+            />
+          ))}
+        </div>
+      </details>
+    </>
+  );
+});

@@ -1,0 +1,16 @@
+/** What the state demo draws for n pairs: each rule's number, its memory, and their shared colour scale. */
+import { RULES, stateAt, type Rule, type Trace } from '../../core';
+import type { Metric } from './state';
+
+export function metricAt(t: Trace, metric: Metric, rule: Rule, n: number): number {
+  return (metric === 'error' ? t.error : t.cosine)[rule][n - 1] ?? 0;
+}
+
+/** Everything drawn for n pairs that changes with n, computed once for the render and the drag. */
+export function picture(t: Trace, metric: Metric, n: number) {
+  const values = Object.fromEntries(RULES.map((r) => [r, metricAt(t, metric, r, n)])) as Record<Rule, number>;
+  const states = RULES.map((r) => stateAt(t, r, n));
+  let max = 0;
+  for (const S of states) for (const x of S) max = Math.max(max, Math.abs(x));
+  return { values, states, max };
+}

@@ -1,0 +1,18 @@
+/**
+ * The client's side of ./islands.ts: one lazily loaded chunk per island, so each figure's
+ * code is fetched only when its node comes near and is measured against its own budget.
+ */
+import type { ComponentType } from 'react';
+import type { IslandName } from './islands';
+
+type Loader = () => Promise<ComponentType<Record<string, unknown>>>;
+const as = <T>(c: T) => c as unknown as ComponentType<Record<string, unknown>>;
+
+export const islandLoaders: Record<IslandName, Loader> = {
+  scale: () => import('./Scale/ScaleFigure').then((m) => as(m.ScaleFigure)),
+  forget: () => import('./Forget/ForgetFigure').then((m) => as(m.ForgetFigure)),
+  chunking: () => import('./Chunking/ChunkingFigure').then((m) => as(m.ChunkingFigure)),
+  shipping: () => import('./Shipping/ShippingFigure').then((m) => as(m.ShippingFigure)),
+  lineage: () => import('./Lineage/LineageFigure').then((m) => as(m.LineageFigure)),
+  theme: () => import('./Theme/ThemeToggle').then((m) => as(m.ThemeToggle)),
+};

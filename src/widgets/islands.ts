@@ -1,0 +1,21 @@
+/**
+ * Every interactive component, by the name the page marks it with. The server renders from
+ * this map (src/essay/Island.tsx); the client loads each one separately (./islandLoaders.ts).
+ */
+import { ChunkingFigure } from './Chunking/ChunkingFigure';
+import { ForgetFigure } from './Forget/ForgetFigure';
+import { LineageFigure } from './Lineage/LineageFigure';
+import { ScaleFigure } from './Scale/ScaleFigure';
+import { ShippingFigure } from './Shipping/ShippingFigure';
+import { ThemeToggle } from './Theme/ThemeToggle';
+
+export const islands = {
+  scale: ScaleFigure,
+  forget: ForgetFigure,
+  chunking: ChunkingFigure,
+  shipping: ShippingFigure,
+  lineage: LineageFigure,
+  theme: ThemeToggle,
+} as const;
+
+export type IslandName = keyof typeof islands;

@@ -1,0 +1,62 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+
+// Every figure's defaults live in src/content/defaults.ts. Change them there, and the prose that
+// states them, the figure that opens at them and the props that carry them must all follow.
+vi.mock('../../src/content/defaults', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/content/defaults')>();
+  return {
+    ...real,
+    FORGET_DEFAULTS: { ...real.FORGET_DEFAULTS, n: 40, seed: 7 },
+    CHUNKING_DEFAULTS: { ...real.CHUNKING_DEFAULTS, d: 64, L: 8192 },
+    SHIPPING_DEFAULT_SORT: { key: 'share', dir: 'asc' },
+  };
+});
+
+const { Forget } = await import('../../src/essay/sections/Forget');
+const { Chunking } = await import('../../src/essay/sections/Chunking');
+const { Shipping } = await import('../../src/essay/sections/Shipping');
+
+/** The visible text of a server render, maths left out. */
+function text(html: string): string {
+  return html
+    .replace(/<span class="katex">[\s\S]*?<\/math><\/span>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|\u00a0/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+function props(html: string, island: string): Record<string, unknown> {
+  const raw = new RegExp(`data-island="${island}" data-props="([^"]+)"`).exec(html)?.[1];
+  if (!raw) throw new Error(`no ${island} island`);
+  return JSON.parse(raw.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, unknown>;
+}
+
+describe('a changed default reaches the prose and the figure', () => {
+  it('the state demo opens at the new n and seed, and the prose says so', () => {
+    const html = renderToStaticMarkup(createElement(Forget));
+    expect(text(html)).toContain('The figure opens 40 pairs into the capacity stream (seed 7)');
+    expect(html).toContain('aria-valuetext="40 pairs written"');
+    expect(text(html)).toContain('40 pairs written. Read error:');
+    expect(props(html, 'forget').defaults).toMatchObject({ n: 40, seed: 7 });
+  });
+
+  it('the chunk figure opens at the new workload, and the prose states it', () => {
+    const html = renderToStaticMarkup(createElement(Chunking));
+    expect(text(html)).toMatch(/with d = 64 and 8,192 tokens/);
+    expect(text(html)).toContain('a head of dimension 64 does');
+    // The figure's readout: 8,192 tokens in chunks of 64 is 128 sequential steps.
+    expect(text(html)).toContain('128 sequential steps');
+    expect(props(html, 'chunking').defaults).toMatchObject({ d: 64, L: 8192 });
+  });
+
+  it('the table opens in the new order', () => {
+    const html = renderToStaticMarkup(createElement(Shipping));
+    expect(html).toMatch(/aria-sort="ascending"[^>]*>\s*<button[^>]*>Active share/);
+    expect(text(html)).toContain('Sorted by active share, lowest first');
+    expect(props(html, 'shipping').defaultSort).toEqual({ key: 'share', dir: 'asc' });
+  });
+});
