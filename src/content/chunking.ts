@@ -68,6 +68,7 @@ export function chunkingFacts(defaults: ChunkingSettings = CHUNKING_DEFAULTS): C
   const longShift = Math.max(...pairs.map(([k, o]) => Math.abs(optimumLong[k][o] / optimum[k][o] - 1)));
   const winners = pairs.map(([k, o]) => optimalChunk({ L, d, heads: k === 'few' ? heads : MANY_HEADS, gpu, overlap: o, candidates: POWERS_OF_TWO }).C);
   const fewSum = best(heads, 'sum');
+  const recurrent = recurrentTime({ L, d, heads, gpu }).totalSeconds;
   const flatness = Math.max(...[64, 128, 256].map((C) => prefillTime({ L, d, C, heads, gpu, overlap: 'sum' }).totalSeconds / fewSum.time.totalSeconds - 1));
   const gpuOptima = LEADING_GPUS.map((id) => gpuById(id)).flatMap((g) => [best(heads, 'sum', L, g).C, best(heads, 'max', L, g).C]);
   return {
@@ -85,9 +86,9 @@ export function chunkingFacts(defaults: ChunkingSettings = CHUNKING_DEFAULTS): C
     longShift,
     powerOfTwoWinners: [...new Set(winners)].sort((x, y) => x - y),
     flatness,
-    recurrentSeconds: recurrentTime({ L, d, heads, gpu }).totalSeconds,
+    recurrentSeconds: recurrent,
     optimumSeconds: fewSum.time.totalSeconds,
-    slowdown: recurrentTime({ L, d, heads, gpu }).totalSeconds / fewSum.time.totalSeconds,
+    slowdown: recurrent / fewSum.time.totalSeconds,
     gpuRange: [Math.min(...gpuOptima), Math.max(...gpuOptima)],
     gpus: gpus(),
     assumptions: DEFAULT_ASSUMPTIONS,
