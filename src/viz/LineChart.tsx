@@ -86,7 +86,22 @@ interface PlotProps {
 }
 
 /** The drawing: it depends on the data and the focused point, not on the cursor, so a moving cursor skips it. */
-const Plot = memo(function Plot({ series, length, geometry, width, height, xLabel, yLabel, reference, label, format, focus, onKeyDown, onFocus, onBlur }: PlotProps) {
+const Plot = memo(function Plot({
+  series,
+  length,
+  geometry,
+  width,
+  height,
+  xLabel,
+  yLabel,
+  reference,
+  label,
+  format,
+  focus,
+  onKeyDown,
+  onFocus,
+  onBlur,
+}: PlotProps) {
   const { innerW, innerH } = geometry;
   const point = focus ? series[focus.s] : undefined;
   const pointValue = focus && point ? (point.values[focus.i] ?? 0) : 0;
@@ -102,8 +117,31 @@ const Plot = memo(function Plot({ series, length, geometry, width, height, xLabe
       onBlur={onBlur}
     >
       <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-        <Axis axis="y" ticks={geometry.yTicks} place={geometry.y} format={format} from={0} to={innerW} labelAt={-8} dy="0.32em" placement="translate" className="tick" lineClassName="grid" />
-        <Axis axis="x" ticks={geometry.xTicks} place={geometry.x} format={String} from={innerH} to={innerH + 5} labelAt={innerH + 18} placement="translate" className="tick" lineClassName="axis" />
+        <Axis
+          axis="y"
+          ticks={geometry.yTicks}
+          place={geometry.y}
+          format={format}
+          from={0}
+          to={innerW}
+          labelAt={-8}
+          dy="0.32em"
+          placement="translate"
+          className="tick"
+          lineClassName="grid"
+        />
+        <Axis
+          axis="x"
+          ticks={geometry.xTicks}
+          place={geometry.x}
+          format={String}
+          from={innerH}
+          to={innerH + 5}
+          labelAt={innerH + 18}
+          placement="translate"
+          className="tick"
+          lineClassName="axis"
+        />
         <line className="axis" x1={0} x2={innerW} y1={innerH} y2={innerH} />
         <text className="axis-label" x={innerW / 2} y={innerH + 36} textAnchor="middle">
           {xLabel}
@@ -124,9 +162,7 @@ const Plot = memo(function Plot({ series, length, geometry, width, height, xLabe
           </text>
         ) : null}
 
-        {focus && point ? (
-          <circle className={`focus-point ${point.className}`} cx={geometry.x(focus.i + 1)} cy={geometry.y(pointValue)} r={5} />
-        ) : null}
+        {focus && point ? <circle className={`focus-point ${point.className}`} cx={geometry.x(focus.i + 1)} cy={geometry.y(pointValue)} r={5} /> : null}
       </g>
     </svg>
   );
@@ -170,7 +206,9 @@ export function LineChart({
   const innerH = height - MARGIN.top - MARGIN.bottom;
 
   const geometry = useMemo<Geometry>(() => {
-    const x = scaleLinear().domain([1, Math.max(2, length)]).range([0, innerW]);
+    const x = scaleLinear()
+      .domain([1, Math.max(2, length)])
+      .range([0, innerW]);
     const y = scaleLinear().domain(yDomain).range([innerH, 0]).nice();
     return { x, y, xTicks: x.ticks(innerW < 400 ? 4 : 6).filter(Number.isInteger), yTicks: y.ticks(5), innerW, innerH };
   }, [length, yDomain[0], yDomain[1], innerW, innerH]);
