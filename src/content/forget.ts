@@ -3,7 +3,23 @@
  * default stream, seed and gates (./defaults.ts), so a sentence can never drift from what the
  * figure shows.
  */
-import { channelGates, cosineAt, errorAt, makeStream, RULES, trace, type Rule, type StreamKind } from '../core';
+import {
+  channelGates,
+  cosineAt,
+  D,
+  errorAt,
+  groupErrors,
+  makeStream,
+  RECENT_FAST,
+  RULES,
+  SLOW_CHANNELS,
+  SLOW_FACTS,
+  stateAt,
+  trace,
+  type PairGroup,
+  type Rule,
+  type StreamKind,
+} from '../core';
 import { FORGET_DEFAULTS, type ForgetSettings } from './defaults';
 
 export { FORGET_DEFAULTS };
@@ -27,10 +43,23 @@ const CROSSING_SEARCH = 32;
 
 const gates = (d: ForgetSettings) => ({ beta: d.beta, alpha: d.alpha, channelAlpha: channelGates(d.slow, d.fast) });
 
+const byRule = <T>(f: (r: Rule) => T) => Object.fromEntries(RULES.map((r) => [r, f(r)])) as Record<Rule, T>;
+
 export function forgetView(stream: StreamKind, seed: number, n: number, defaults: ForgetSettings = FORGET_DEFAULTS): ForgetView {
   const t = trace({ stream: makeStream({ kind: stream, seed, length: n }), gates: gates(defaults), n });
-  const pick = (f: (r: Rule) => number) => Object.fromEntries(RULES.map((r) => [r, f(r)])) as Record<Rule, number>;
-  return { stream, seed, n, error: pick((r) => errorAt(t, r, n)), cosine: pick((r) => cosineAt(t, r, n)) };
+  return { stream, seed, n, error: byRule((r) => errorAt(t, r, n)), cosine: byRule((r) => cosineAt(t, r, n)) };
+}
+
+/** Each rule's mean read error per group of pairs (slow facts, old fast, latest fast) after n pairs. */
+export function groupView(
+  stream: StreamKind,
+  seed: number,
+  n: number,
+  defaults: ForgetSettings = FORGET_DEFAULTS,
+): Record<Rule, Record<PairGroup, number | null>> {
+  const s = makeStream({ kind: stream, seed, length: n });
+  const t = trace({ stream: s, gates: gates(defaults), n });
+  return byRule((r) => groupErrors(stateAt(t, r, n), s, n));
 }
 
 /** Mean read error of each rule after each n, over `seeds` streams (seeds 1..seeds). */
@@ -50,6 +79,15 @@ export function firstAtOrAbove(errors: Float64Array, level = 1): number | null {
   return i < 0 ? null : i + 1;
 }
 
+/** The prose names every group, so each must have pairs at the point it reads the stream. */
+function everyGroup(g: Record<Rule, Record<PairGroup, number | null>>): Record<Rule, Record<PairGroup, number>> {
+  return byRule((r) => {
+    const { slow, oldFast, recentFast } = g[r];
+    if (slow === null || oldFast === null || recentFast === null) throw new Error(`the lifetimes stream at ${LIFETIMES_N} pairs leaves a group empty`);
+    return { slow, oldFast, recentFast };
+  });
+}
+
 export interface ForgetFacts {
   defaults: ForgetSettings;
   /** The figure's opening view. */
@@ -59,6 +97,19 @@ export interface ForgetFacts {
   /** The lowest and highest late error among the three delta rules. */
   lateDeltaRange: [number, number];
   lifetimes: ForgetView;
+  /** The lifetimes view's error by group of pairs. */
+  lifetimesGroups: Record<Rule, Record<PairGroup, number>>;
+  /** Pairs the memory has channels for: its width. */
+  width: number;
+  /** The lifetimes stream's layout: slow facts, their channels, the fast channels, and how many latest fast pairs count as recent. */
+  layout: { slowFacts: number; slowChannels: [number, number]; fastChannels: [number, number]; recentFast: number };
+  /** The orthogonal stream at the memory's width, and one pair past it. */
+  orthogonal: ForgetView;
+  orthogonalPast: ForgetView;
+  /** The figure's stream and seed at the memory's width. */
+  atWidth: ForgetView;
+  /** Each rule's read error at the memory's width, averaged over `seeds` capacity streams. */
+  meanAtWidth: Record<Rule, number>;
   seeds: number;
   /** Pairs at which the averaged additive and delta errors first reach 1.00. */
   crossing: number | null;
@@ -71,6 +122,13 @@ export function forgetFacts(defaults: ForgetSettings = FORGET_DEFAULTS): ForgetF
   const means = meanErrors(AVERAGE_OVER_SEEDS, CROSSING_SEARCH, 'capacity', defaults);
   const delta = [late.error.delta, late.error.gatedDelta, late.error.perChannelGated];
   return {
+    lifetimesGroups: everyGroup(groupView('lifetimes', defaults.seed, LIFETIMES_N, defaults)),
+    width: D,
+    layout: { slowFacts: SLOW_FACTS, slowChannels: [0, SLOW_CHANNELS - 1], fastChannels: [SLOW_CHANNELS, D - 1], recentFast: RECENT_FAST },
+    orthogonal: forgetView('orthogonal', defaults.seed, D, defaults),
+    orthogonalPast: forgetView('orthogonal', defaults.seed, D + 1, defaults),
+    atWidth: forgetView(defaults.stream, defaults.seed, D, defaults),
+    meanAtWidth: byRule((r) => means[r][D - 1]!),
     defaults,
     view,
     late,

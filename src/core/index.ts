@@ -2,6 +2,7 @@
 export * from './memory';
 export * from './stream';
 export * from './trace';
+export * from './groups';
 export * from './reference';
 export * from './chunked';
 export * from './flops';

@@ -1,13 +1,16 @@
 /**
  * The seeded write streams of the `forget` figure (math.md §5.3): `capacity` overloads the
- * memory with random keys; `lifetimes` writes a few slow facts, then many fast ones elsewhere.
+ * memory with random keys; `orthogonal` gives each pair a key channel of its own, in turn, so
+ * the ninth pair must reuse the first one's (math.md §5.1–5.2: orthogonal keys are the only
+ * way eight channels hold eight pairs exactly); `lifetimes` writes a few slow facts, then many
+ * fast ones elsewhere.
  */
 import { randomLcg, randomNormal } from 'd3-random';
 import { D, SLOW_CHANNELS } from './memory';
 
-export type StreamKind = 'capacity' | 'lifetimes';
+export type StreamKind = 'capacity' | 'orthogonal' | 'lifetimes';
 
-export const STREAM_KINDS: readonly StreamKind[] = Object.freeze(['capacity', 'lifetimes']);
+export const STREAM_KINDS: readonly StreamKind[] = Object.freeze(['capacity', 'orthogonal', 'lifetimes']);
 
 /** The lifetimes stream opens with this many slow facts, one-hot on channels 0..3 in order. */
 export const SLOW_FACTS = SLOW_CHANNELS;
@@ -23,7 +26,7 @@ interface StreamSpec {
   length: number;
 }
 
-interface Stream {
+export interface Stream {
   keys: Float64Array[];
   values: Float64Array[];
   /** slow[i] marks the slow facts of the lifetimes stream; always false for capacity. */
@@ -73,6 +76,7 @@ function checkSpec({ kind, seed, length }: StreamSpec): void {
  * A deterministic stream for (kind, seed). Pairs are drawn in order (key, then value), so a
  * prefix of a longer stream equals the shorter stream.
  * capacity: keys and values are random unit vectors on all D channels.
+ * orthogonal: pair i's key is one-hot on channel i mod D; values are random unit vectors.
  * lifetimes: pairs 0..3 are slow facts with one-hot keys on channels 0..3; every later key is a
  * random unit vector on the fast channels 4..7 only; values are random unit vectors on all channels.
  */
@@ -82,7 +86,14 @@ export function makeStream(spec: StreamSpec): Stream {
   const stream: Stream = { keys: [], values: [], slow: [] };
   for (let i = 0; i < spec.length; i++) {
     const slow = spec.kind === 'lifetimes' && i < SLOW_FACTS;
-    const key = spec.kind === 'capacity' ? unitVector(normal, 0, D) : slow ? oneHot(i) : unitVector(normal, SLOW_CHANNELS, D);
+    const key =
+      spec.kind === 'capacity'
+        ? unitVector(normal, 0, D)
+        : spec.kind === 'orthogonal'
+          ? oneHot(i % D)
+          : slow
+            ? oneHot(i)
+            : unitVector(normal, SLOW_CHANNELS, D);
     stream.keys.push(key);
     stream.values.push(unitVector(normal, 0, D));
     stream.slow.push(slow);

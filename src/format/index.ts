@@ -146,3 +146,8 @@ export function positionList(p: readonly number[]): string {
   if (p.length <= 5) return listWords(p.map(String));
   return `${p[0]}, ${p[1]}, ${p[2]}, … ${p[p.length - 2]} and ${p[p.length - 1]}`;
 }
+
+/** An inclusive range of integers, "0–3", or one number when both ends meet. */
+export function span([from, to]: readonly [number, number]): string {
+  return from === to ? integer(from) : `${integer(from)}\u2013${integer(to)}`;
+}

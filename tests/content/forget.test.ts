@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { firstAtOrAbove, forgetView, meanErrors, FORGET_DEFAULTS } from '../../src/content/forget';
+import { firstAtOrAbove, forgetFacts, forgetView, groupView, meanErrors, FORGET_DEFAULTS } from '../../src/content/forget';
 import { render } from '../../src/app/entry-server';
+import { D, makeStream, pairError, stateAt, trace, channelGates } from '../../src/core';
 
 const d = FORGET_DEFAULTS;
 const view = forgetView(d.stream, d.seed, d.n);
 const late = forgetView(d.stream, d.seed, 128);
 const mid = forgetView(d.stream, d.seed, 64);
 const lifetimes = forgetView('lifetimes', d.seed, 24);
+const groups = groupView('lifetimes', d.seed, 24);
+const orthogonal = forgetView('orthogonal', d.seed, D);
+const orthogonalPast = forgetView('orthogonal', d.seed, D + 1);
+const atWidth = forgetView(d.stream, d.seed, D);
+const facts = forgetFacts();
 
 /** Each sentence of the forget prose, checked against what the core computes for its seed. */
 describe('the forget prose holds for the stated stream', () => {
@@ -14,6 +20,50 @@ describe('the forget prose holds for the stated stream', () => {
     expect(view.error.additive).toBeGreaterThan(1);
     expect(view.error.delta).toBeLessThan(1);
     expect(view.n).toBe(2 * 8);
+  });
+
+  it('"Exactly eight, and only when the keys are orthogonal": orthogonal keys read back exactly at eight pairs, not at nine', () => {
+    expect(orthogonal.error.additive).toBeLessThan(1e-12);
+    expect(orthogonal.error.delta).toBeLessThan(1e-12);
+    // "the gated rules miss only by what their decay has already faded": under a scalar decay α the
+    // pair written j writes ago reads α^j of its value, an error of 1 − α^j (worked by hand).
+    const alpha = d.alpha;
+    let expected = 0;
+    for (let j = 0; j < D; j++) expected += 1 - alpha ** j;
+    expect(orthogonal.error.gatedDelta).toBeCloseTo(expected / D, 12);
+    expect(orthogonal.error.perChannelGated).toBeGreaterThan(0.01);
+    // "Pair nine has to reuse a channel, and from there on no rule reads every pair back exactly."
+    for (const r of ['additive', 'delta', 'gatedDelta', 'perChannelGated'] as const) expect(orthogonalPast.error[r], r).toBeGreaterThan(0.01);
+    expect(facts.orthogonalPast.n).toBe(D + 1);
+  });
+
+  it('"Random keys are never quite orthogonal, so on the figure’s own stream the rules crowd before the memory is full"', () => {
+    expect(atWidth.error.additive).toBeGreaterThan(0.5);
+    expect(atWidth.error.delta).toBeGreaterThan(0.5);
+    expect(facts.meanAtWidth.additive).toBeGreaterThan(0.5);
+    expect(facts.meanAtWidth.delta).toBeGreaterThan(0.5);
+    // math.md §5.1–5.2's Monte-Carlo means at n = 8: 0.89 additive, 0.64 delta.
+    expect(facts.meanAtWidth.additive).toBeCloseTo(0.89, 1);
+    expect(facts.meanAtWidth.delta).toBeCloseTo(0.64, 1);
+  });
+
+  it('"Plain delta overwrites it … an error that heads toward √2, worse than answering zero": long-overwritten pairs read junk of error near √2', () => {
+    expect(late.error.delta).toBeGreaterThan(1);
+    // The oldest 32 of 128 pairs, averaged over 200 streams.
+    const gates = { beta: 1, alpha: d.alpha, channelAlpha: channelGates(d.slow, d.fast) };
+    let sum = 0;
+    let count = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const s = makeStream({ kind: 'capacity', seed, length: 128 });
+      const S = stateAt(trace({ stream: s, gates, n: 128 }), 'delta', 128);
+      for (let i = 0; i < 32; i++, count++) sum += pairError(S, s.keys[i]!, s.values[i]!);
+    }
+    expect(Math.abs(sum / count - Math.SQRT2)).toBeLessThan(0.1);
+  });
+
+  it('"Only the gated rules let old pairs fade toward silence, which is why they end lower"', () => {
+    expect(late.error.gatedDelta).toBeLessThan(late.error.delta);
+    expect(late.error.perChannelGated).toBeLessThan(late.error.delta);
   });
 
   it('late in the stream additive keeps climbing while the delta rules stay bounded below √2', () => {
@@ -28,9 +78,21 @@ describe('the forget prose holds for the stated stream', () => {
     expect(view.error.perChannelGated).toBeGreaterThan(view.error.delta);
   });
 
-  it('on the lifetimes stream per-channel decay beats plain delta and the scalar gate', () => {
+  it('"per-channel decay comes out ahead overall" on the lifetimes stream', () => {
     expect(lifetimes.error.perChannelGated).toBeLessThan(lifetimes.error.delta);
     expect(lifetimes.error.perChannelGated).toBeLessThan(lifetimes.error.gatedDelta);
+  });
+
+  it('"The slow facts read back at 0.00 under plain delta and per-channel decay alike … A single decay fades every row and loses them"', () => {
+    expect(groups.delta.slow).toBeLessThan(1e-12);
+    expect(groups.perChannelGated.slow).toBeLessThan(1e-12);
+    expect(groups.gatedDelta.slow!).toBeGreaterThan(0.5);
+  });
+
+  it('"the old, overwritten fast pairs fade toward silence instead of reading back junk, while the latest four read back worse than under plain delta"', () => {
+    expect(groups.perChannelGated.oldFast!).toBeLessThan(groups.delta.oldFast!);
+    expect(groups.delta.oldFast!).toBeGreaterThan(1);
+    expect(groups.perChannelGated.recentFast!).toBeGreaterThan(groups.delta.recentFast!);
   });
 
   it('cosine crowns the additive rule: the trap the prose explains', () => {
@@ -53,6 +115,13 @@ describe('the forget prose holds for the stated stream', () => {
     expect(claim('forget-delta')).toBe(view.error.delta.toFixed(2));
     expect(claim('forget-additive-late')).toBe(late.error.additive.toFixed(2));
     expect(claim('forget-lifetimes-pc')).toBe(lifetimes.error.perChannelGated.toFixed(2));
+    expect(claim('forget-lifetimes-slow')).toBe(groups.delta.slow!.toFixed(2));
+    expect(claim('forget-lifetimes-old')).toBe(groups.perChannelGated.oldFast!.toFixed(2));
+    expect(claim('forget-lifetimes-recent')).toBe(groups.perChannelGated.recentFast!.toFixed(2));
+    expect(claim('forget-orthogonal-exact')).toBe('0.00');
+    expect(claim('forget-width-additive')).toBe(atWidth.error.additive.toFixed(2));
+    expect(claim('forget-width-delta')).toBe(atWidth.error.delta.toFixed(2));
+    expect(claim('forget-delta-late')).toBe(late.error.delta.toFixed(2));
     expect(claim('forget-cosine-additive')).toBe(view.cosine.additive.toFixed(2));
   });
 });

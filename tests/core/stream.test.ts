@@ -75,4 +75,20 @@ describe('makeStream', () => {
     expect(() => makeStream({ kind: 'capacity', seed: 1, length: -1 })).toThrow(RangeError);
     expect(() => makeStream({ kind: 'capacity', seed: 1, length: 1.5 })).toThrow(RangeError);
   });
+
+  it('orthogonal: eight mutually orthogonal unit keys, repeating every eight pairs, random unit values', () => {
+    const s = makeStream({ kind: 'orthogonal', seed: 3, length: 3 * D });
+    for (let i = 0; i < s.keys.length; i++) {
+      for (let j = 0; j < s.keys.length; j++) {
+        const dot = s.keys[i]!.reduce((acc, x, c) => acc + x * s.keys[j]![c]!, 0);
+        expect(dot, `${i}·${j}`).toBe(i % D === j % D ? 1 : 0);
+      }
+      expect(Math.abs(norm(s.values[i]!) - 1)).toBeLessThan(1e-12);
+    }
+    expect(s.slow.every((x) => !x)).toBe(true);
+    // A different seed changes the values, never the keys.
+    const t = makeStream({ kind: 'orthogonal', seed: 4, length: 3 * D });
+    expect(t.keys).toEqual(s.keys);
+    expect(t.values).not.toEqual(s.values);
+  });
 });

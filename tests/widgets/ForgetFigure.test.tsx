@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { FORGET_DEFAULTS } from '../../src/content/defaults';
 import { ForgetFigure } from '../../src/widgets/Forget/ForgetFigure';
-import { errorAt, makeStream, trace, channelGates } from '../../src/core';
+import { errorAt, makeStream, trace, channelGates, pairError, stateAt } from '../../src/core';
 
 const eq = (key: string) => ({ equationKey: key, html: `<span>${key}</span>` });
 const equations = { additive: eq('a'), delta: eq('d'), gatedDelta: eq('g'), perChannelGated: eq('p') };
@@ -42,6 +42,39 @@ describe('ForgetFigure', () => {
     expect(status().textContent).toContain('1 pair written');
     await user.keyboard('{End}');
     expect(status().textContent).toContain('128 pairs written');
+  });
+
+  it('on the lifetimes stream breaks the read error down by group, and follows the slider', async () => {
+    const { user, slider, status } = setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: /stream/i }), 'lifetimes');
+    slider.focus();
+    await user.keyboard('{End}');
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    // By hand from the core: pairs 0..3 are the slow facts, the last four are the latest fast pairs.
+    const n = 128;
+    const s = makeStream({ kind: 'lifetimes', seed: 1, length: n });
+    const S = stateAt(trace({ stream: s, gates: { beta: 1, alpha: 0.9, channelAlpha: channelGates(1, 0.5) }, n }), 'delta', n);
+    const mean = (from: number, to: number) => {
+      let sum = 0;
+      for (let i = from; i < to; i++) sum += pairError(S, s.keys[i]!, s.values[i]!);
+      return (sum / (to - from)).toFixed(2);
+    };
+    const text = status().textContent!;
+    expect(text).toContain('128 pairs written');
+    expect(text).toMatch(new RegExp(`slow facts: additive [\\d.]+, delta ${mean(0, 4)},`));
+    expect(text).toMatch(new RegExp(`older fast pairs: additive [\\d.]+, delta ${mean(4, n - 4)},`));
+    expect(text).toMatch(new RegExp(`latest 4 fast pairs: additive [\\d.]+, delta ${mean(n - 4, n)},`));
+    await user.selectOptions(screen.getByRole('combobox', { name: /stream/i }), 'capacity');
+    expect(status().textContent).not.toContain('By group');
+  });
+
+  it('offers the orthogonal stream, where additive and delta read eight pairs back exactly', async () => {
+    const { user, slider, status } = setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: /stream/i }), 'orthogonal');
+    slider.focus();
+    await user.keyboard('{PageDown}');
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(status().textContent).toMatch(/^8 pairs written\. Read error: additive 0\.00, delta 0\.00, /);
   });
 
   it('plays one pair per beat and pauses', async () => {

@@ -1,14 +1,17 @@
 /** The heart of the essay: the same writes under four eviction policies. */
 import { forgetFacts } from '../../content/forget';
-import { fixed as f2 } from '../../format';
+import { countWord, fixed as f2, span } from '../../format';
 import { Equation } from '../Equation';
 import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
 import { figureEquation } from '../typeset';
 
 export function Forget() {
-  const { defaults, view, late, lateDeltaRange, lifetimes, seeds, crossing, deltaCrossing } = forgetFacts();
+  const f = forgetFacts();
+  const { defaults, view, late, lateDeltaRange, lifetimes, seeds, crossing, deltaCrossing } = f;
+  const { width, layout, orthogonal, orthogonalPast, atWidth, meanAtWidth } = f;
   const { error, cosine } = view;
+  const groups = f.lifetimesGroups;
 
   return (
     <Section id="forget" kicker="this is the whole argument">
@@ -34,9 +37,18 @@ export function Forget() {
         </li>
       </ul>
       <p>
-        While the stream is shorter than the memory is wide, all four recall almost perfectly: eight channels hold
-        eight associations without much crowding. Push the stream past that point and the rules come apart, because
-        now they must decide what to lose.
+        How many pairs can {countWord(width)} channels hold? Exactly {countWord(width)}, and only when the keys are
+        orthogonal. On the <em>orthogonal</em> stream each pair gets a key channel of its own, and after {width} pairs
+        the additive and delta memories read every pair back exactly (error{' '}
+        <span data-claim="forget-orthogonal-exact">{f2(Math.max(orthogonal.error.additive, orthogonal.error.delta))}</span>); the gated
+        rules miss only by what their decay has already faded ({f2(orthogonal.error.gatedDelta)} and{' '}
+        {f2(orthogonal.error.perChannelGated)}). Pair {orthogonalPast.n} has to reuse a channel, and from there on
+        no rule reads every pair back exactly. Random keys are never quite orthogonal, so on the figure&rsquo;s own
+        stream the rules crowd before the memory is full: at {atWidth.n} pairs (seed {atWidth.seed}) the additive
+        memory reads back at <span data-claim="forget-width-additive">{f2(atWidth.error.additive)}</span> and the delta
+        rule at <span data-claim="forget-width-delta">{f2(atWidth.error.delta)}</span>, and averaged over {seeds}{' '}
+        streams at {f2(meanAtWidth.additive)} and {f2(meanAtWidth.delta)}. Push the stream further and the rules come
+        apart, because now they must decide what to lose.
       </p>
       <Equation id="readError" label="Read error: the mean relative distance between each read and its value" />
       <p>
@@ -77,29 +89,42 @@ export function Forget() {
         <span data-claim="forget-additive">{f2(error.additive)}</span>; the delta rule holds at{' '}
         <span data-claim="forget-delta">{f2(error.delta)}</span>. Drag to {late.n} pairs and the additive error
         reaches <span data-claim="forget-additive-late">{f2(late.error.additive)}</span> and keeps climbing, while the
-        delta rules level off near {f2(lateDeltaRange[0])}
-        &ndash;{f2(lateDeltaRange[1])}: each write replaces
-        instead of piling up, so an old pair fades toward silence rather than growing into junk. Averaged over{' '}
+        delta rules level off between {f2(lateDeltaRange[0])} and {f2(lateDeltaRange[1])}: each write replaces
+        instead of piling up, so the error stays bounded. What an old pair reads back still depends on the rule.
+        Plain delta overwrites it, and the pair reads back junk about as long as a real value, an error that heads
+        toward &radic;2, worse than answering zero (<span data-claim="forget-delta-late">{f2(late.error.delta)}</span>{' '}
+        at {late.n} pairs on this stream). Only the gated rules let old pairs fade toward silence, which is why they
+        end lower ({f2(late.error.gatedDelta)} and {f2(late.error.perChannelGated)}). Averaged over{' '}
         {seeds} streams, the additive error first reaches 1.00 at{' '}
         <span data-claim="forget-crossing">{crossing}</span> pairs and the delta rule&rsquo;s at {deltaCrossing}.
       </p>
       <p>
         On this stream the decays buy little, and per-channel decay can even cost a little
         ({f2(error.perChannelGated)} against {f2(error.delta)} here): every key touches every channel, so halving
-        channels 4&ndash;7 only throws information away. Switch to the <em>lifetimes</em> stream &mdash; four slow
-        facts on channels 0&ndash;3, then fast writes on channels 4&ndash;7 &mdash; and per-channel decay earns its
-        place. It keeps the slow rows and lets the overloaded fast ones fade: at {lifetimes.n} pairs (seed{' '}
-        {lifetimes.seed}) it reads back at <span data-claim="forget-lifetimes-pc">{f2(lifetimes.error.perChannelGated)}</span>{' '}
-        against {f2(lifetimes.error.delta)} for plain delta and {f2(lifetimes.error.gatedDelta)} for a single decay,
-        which has to fade the slow facts along with everything else.
+        channels {span(layout.fastChannels)} only throws information away. Switch to the <em>lifetimes</em> stream
+        &mdash; {countWord(layout.slowFacts)} slow facts on channels {span(layout.slowChannels)}, then fast writes on
+        channels {span(layout.fastChannels)} &mdash; and per-channel decay comes out ahead overall: at {lifetimes.n}{' '}
+        pairs (seed {lifetimes.seed}) it reads back at{' '}
+        <span data-claim="forget-lifetimes-pc">{f2(lifetimes.error.perChannelGated)}</span> against{' '}
+        {f2(lifetimes.error.delta)} for plain delta and {f2(lifetimes.error.gatedDelta)} for a single decay. The
+        figure&rsquo;s breakdown by group shows where that comes from. The slow facts read back at{' '}
+        <span data-claim="forget-lifetimes-slow">{f2(groups.delta.slow)}</span> under plain delta and per-channel decay
+        alike: the fast keys never touch rows {span(layout.slowChannels)}, and a delta write changes the memory only
+        along the key it writes, so plain delta already keeps them. A single decay fades every row and loses them
+        ({f2(groups.gatedDelta.slow)}). What per-channel decay adds is on the fast rows: the old, overwritten fast
+        pairs fade toward silence instead of reading back junk (
+        <span data-claim="forget-lifetimes-old">{f2(groups.perChannelGated.oldFast)}</span> against{' '}
+        {f2(groups.delta.oldFast)}), while the latest {countWord(layout.recentFast)}, already fading, read back worse
+        than under plain delta (<span data-claim="forget-lifetimes-recent">{f2(groups.perChannelGated.recentFast)}</span>{' '}
+        against {f2(groups.delta.recentFast)}).
       </p>
       <h3>The metric that gets it backwards</h3>
       <p>
         Measure the same memories with cosine similarity and the additive rule looks like the winner: at {view.n}{' '}
         pairs it scores <span data-claim="forget-cosine-additive">{f2(cosine.additive)}</span> against{' '}
         {f2(cosine.delta)} for delta. Cosine compares only directions. A memory that never forgets keeps a little of
-        every direction, so each read still points partly the right way, however much junk has been added to it;
-        the delta rules let old pairs fade toward zero, which cosine scores as a miss. A metric that ignores length
+        every direction, so each read still points partly the right way, however much junk has been added to it.
+        Plain delta overwrites old pairs and the gated rules fade them toward zero, and cosine scores both as misses. A metric that ignores length
         rewards the rule that hoards, exactly backwards, which is why the figure measures the error against 1.00 and
         keeps cosine one switch away, to show the trap.
       </p>

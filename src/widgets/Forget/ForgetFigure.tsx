@@ -4,9 +4,9 @@
  * once per stream and gates; the slider only indexes it, and a drag takes the short path of
  * ./useSliderDrag.ts. Buttons, playback and the other controls go through the state at once.
  */
-import { memo, useEffect, useLayoutEffect, useMemo, useReducer } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer } from 'react';
 import type { ForgetSettings } from '../../content/defaults';
-import { channelGates, makeStream, RULES, trace, type Rule, type Trace } from '../../core';
+import { channelGates, makeStream, PAIR_GROUPS, RULES, trace, type PairGroup, type Rule, type Stream, type Trace } from '../../core';
 import { fixed } from '../../format';
 import { Heatmap } from '../../viz/Heatmap';
 import { Legend } from '../../viz/Legend';
@@ -15,9 +15,9 @@ import { RangeInput } from '../../viz/RangeInput';
 import { Steady } from '../../viz/Steady';
 import { type EquationMarkup, TypesetMath } from '../../viz/TypesetMath';
 import { forgetCodec, initialState, MAX_PAIRS, type Metric, reducer } from './state';
-import { describePicture, METRIC_LABELS, readout, RULE_LABELS } from './describe';
+import { describePicture, type GroupValues, METRIC_LABELS, readout, RULE_LABELS } from './describe';
 import { Options } from './Options';
-import { picture } from './picture';
+import { groupsAt, picture } from './picture';
 import { useSliderDrag } from './useSliderDrag';
 import { useUrlState } from '../urlState';
 import './forget.css';
@@ -36,12 +36,11 @@ const BEAT_MS = 450;
 // useLayoutEffect warns when rendered on the server, where it would not run anyway.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
-function useTrace(s: ForgetSettings): Trace {
+function useTrace(s: ForgetSettings): { t: Trace; stream: Stream } {
   const { stream: kind, seed, beta, alpha, slow, fast } = s;
-  return useMemo(() => {
-    const stream = makeStream({ kind, seed, length: MAX_PAIRS });
-    return trace({ stream, gates: { beta, alpha, channelAlpha: channelGates(slow, fast) }, n: MAX_PAIRS });
-  }, [kind, seed, beta, alpha, slow, fast]);
+  const stream = useMemo(() => makeStream({ kind, seed, length: MAX_PAIRS }), [kind, seed]);
+  const t = useMemo(() => trace({ stream, gates: { beta, alpha, channelAlpha: channelGates(slow, fast) }, n: MAX_PAIRS }), [stream, beta, alpha, slow, fast]);
+  return { t, stream };
 }
 
 /** Each rule's update; it never changes, so the slider's renders skip it. */
@@ -56,6 +55,11 @@ const WIDEST: Record<Metric, Record<Rule, number>> = {
   error: Object.fromEntries(RULES.map((r) => [r, 8.88])) as Record<Rule, number>,
   cosine: Object.fromEntries(RULES.map((r) => [r, -0.88])) as Record<Rule, number>,
 };
+
+/** The widest group line: every group filled, every number at its widest. */
+const WIDEST_GROUPS = Object.fromEntries(
+  RULES.map((r) => [r, Object.fromEntries(PAIR_GROUPS.map((g) => [g, 8.88])) as Record<PairGroup, number>]),
+) as GroupValues;
 
 const REFERENCE: Record<Metric, { y: number; label: string }> = {
   error: { y: 1, label: 'as wrong as answering zero' },
@@ -73,9 +77,10 @@ function ScaleLine({ max, lowRef, highRef }: { max: string; lowRef?: (el: HTMLEl
 
 export function ForgetFigure({ equations, defaults }: ForgetFigureProps) {
   const [state, dispatch] = useReducer(reducer, defaults, initialState);
-  const t = useTrace(state);
+  const { t, stream } = useTrace(state);
   const { n, metric, playing } = state;
-  const { refs, nodes, act, drag, onKeyDown, dragging } = useSliderDrag(t, metric, n, dispatch);
+  const groupsFor = useCallback((at: number) => groupsAt(t, stream, state.stream, metric, at), [t, stream, state.stream, metric]);
+  const { refs, nodes, act, drag, onKeyDown, dragging } = useSliderDrag(t, metric, n, dispatch, groupsFor);
 
   const { playing: _, ...settings } = state;
   useUrlState(forgetCodec, settings, defaults, (loaded) => dispatch({ type: 'load', settings: loaded }));
@@ -93,6 +98,7 @@ export function ForgetFigure({ equations, defaults }: ForgetFigureProps) {
   }, [playing, act]);
 
   const { values, states, max } = useMemo(() => picture(t, metric, n), [t, metric, n]);
+  const groups = useMemo(() => groupsFor(n), [groupsFor, n]);
 
   const series = useMemo<Series[]>(
     () =>
@@ -130,8 +136,13 @@ export function ForgetFigure({ equations, defaults }: ForgetFigureProps) {
           />
         </div>
         {/* Every number that moves with the slider, in one place, right under it. */}
-        <Steady className="forget-readout" role="status" liveRef={refs.readout} template={readout(MAX_PAIRS, metric, WIDEST[metric], RULES)}>
-          {readout(n, metric, values, RULES)}
+        <Steady
+          className="forget-readout"
+          role="status"
+          liveRef={refs.readout}
+          template={readout(MAX_PAIRS, metric, WIDEST[metric], RULES, groups ? WIDEST_GROUPS : null)}
+        >
+          {readout(n, metric, values, RULES, groups)}
         </Steady>
         <div className="forget-buttons" role="group" aria-label="Playback">
           <button type="button" onClick={() => act({ type: 'step', by: -1 })} disabled={n <= 1} aria-label="Back one pair" ref={refs.back}>

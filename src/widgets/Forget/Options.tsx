@@ -48,6 +48,7 @@ export const Options = memo(function Options({ stream, seed, metric, dispatch, .
           Stream{' '}
           <select value={stream} onChange={(e) => dispatch({ type: 'setStream', stream: e.target.value as ForgetState['stream'] })}>
             <option value="capacity">{STREAM_LABELS.capacity} (random keys)</option>
+            <option value="orthogonal">{STREAM_LABELS.orthogonal} (one key channel per pair, in turn)</option>
             <option value="lifetimes">{STREAM_LABELS.lifetimes} (slow, then fast)</option>
           </select>
         </label>

@@ -2,7 +2,7 @@
  * Words for what the forget figure shows: rule names, the live readout and the sentence that
  * describes the picture to a screen reader. Pure, so tests can read them without a DOM.
  */
-import type { Rule, StreamKind } from '../../core';
+import { PAIR_GROUPS, RECENT_FAST, type PairGroup, type Rule, type StreamKind } from '../../core';
 import { fixed as fmt } from '../../format';
 import type { Metric } from './state';
 
@@ -20,12 +20,33 @@ export const METRIC_LABELS: Record<Metric, string> = {
 
 export const STREAM_LABELS: Record<StreamKind, string> = {
   capacity: 'Capacity',
+  orthogonal: 'Orthogonal',
   lifetimes: 'Lifetimes',
 };
 
-export function readout(n: number, metric: Metric, values: Record<Rule, number>, order: readonly Rule[]): string {
+export const GROUP_LABELS: Record<PairGroup, string> = {
+  slow: 'slow facts',
+  oldFast: 'older fast pairs',
+  recentFast: `latest ${RECENT_FAST} fast pairs`,
+};
+
+/** Each rule's read error by group of pairs, on the lifetimes stream. */
+export type GroupValues = Record<Rule, Record<PairGroup, number | null>>;
+
+function groupLine(groups: GroupValues, order: readonly Rule[]): string {
+  const parts = PAIR_GROUPS.map((g) => {
+    const values = order.map((r) => groups[r][g]);
+    if (values.some((v) => v === null)) return `${GROUP_LABELS[g]}: none yet`;
+    return `${GROUP_LABELS[g]}: ${order.map((r, i) => `${RULE_LABELS[r].toLowerCase()} ${fmt(values[i]!)}`).join(', ')}`;
+  });
+  return `By group, ${parts.join('; ')}.`;
+}
+
+/** The live numbers: pairs written, each rule's value, and on the lifetimes stream the read error by group on a line of its own. */
+export function readout(n: number, metric: Metric, values: Record<Rule, number>, order: readonly Rule[], groups: GroupValues | null = null): string {
   const parts = order.map((r) => `${RULE_LABELS[r].toLowerCase()} ${fmt(values[r])}`);
-  return `${n} ${n === 1 ? 'pair' : 'pairs'} written. ${METRIC_LABELS[metric]}: ${parts.join(', ')}.`;
+  const head = `${n} ${n === 1 ? 'pair' : 'pairs'} written. ${METRIC_LABELS[metric]}: ${parts.join(', ')}.`;
+  return groups ? `${head}\n${groupLine(groups, order)}` : head;
 }
 
 /** One or two sentences on what the picture shows now, led by the comparison that matters. */

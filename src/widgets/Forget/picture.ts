@@ -1,5 +1,6 @@
 /** What the state demo draws for n pairs: each rule's number, its memory, and their shared colour scale. */
-import { RULES, stateAt, type Rule, type Trace } from '../../core';
+import { groupErrors, RULES, stateAt, type Rule, type Stream, type Trace } from '../../core';
+import type { GroupValues } from './describe';
 import type { Metric } from './state';
 
 export function metricAt(t: Trace, metric: Metric, rule: Rule, n: number): number {
@@ -13,4 +14,10 @@ export function picture(t: Trace, metric: Metric, n: number) {
   let max = 0;
   for (const S of states) for (const x of S) max = Math.max(max, Math.abs(x));
   return { values, states, max };
+}
+
+/** The read error by group of pairs, shown for the lifetimes stream only, where the groups differ in kind. */
+export function groupsAt(t: Trace, stream: Stream, kind: string, metric: Metric, n: number): GroupValues | null {
+  if (kind !== 'lifetimes' || metric !== 'error') return null;
+  return Object.fromEntries(RULES.map((r) => [r, groupErrors(stateAt(t, r, n), stream, n)])) as GroupValues;
 }

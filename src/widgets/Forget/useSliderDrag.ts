@@ -10,7 +10,7 @@ import { RULES, type Trace } from '../../core';
 import type { HeatmapHandle } from '../../viz/Heatmap';
 import type { LineChartHandle } from '../../viz/LineChart';
 import { fixed } from '../../format';
-import { readout } from './describe';
+import { type GroupValues, readout } from './describe';
 import { type Action, MAX_PAIRS, type Metric } from './state';
 import { picture } from './picture';
 
@@ -63,13 +63,13 @@ function sliderKey(key: string, n: number): number | null {
   }
 }
 
-export function useSliderDrag(t: Trace, metric: Metric, n: number, dispatch: Dispatch<Action>) {
+export function useSliderDrag(t: Trace, metric: Metric, n: number, dispatch: Dispatch<Action>, groupsFor: (n: number) => GroupValues | null) {
   const nodes = useRef<DragNodes>({ input: null, back: null, forward: null, scaleLow: null, scaleHigh: null, readout: null, heatmaps: [], chart: null });
   const pending = useRef<number | null>(null);
   const pause = useRef<number | undefined>(undefined);
   const lastMove = useRef(0);
-  const latest = useRef({ t, metric, n });
-  latest.current = { t, metric, n };
+  const latest = useRef({ t, metric, n, groupsFor });
+  latest.current = { t, metric, n, groupsFor };
 
   // Stable callbacks, so a render does not detach and attach them again.
   const refs = useMemo(() => {
@@ -122,14 +122,14 @@ export function useSliderDrag(t: Trace, metric: Metric, n: number, dispatch: Dis
 
   /** Writes what n pairs look like into the nodes that change with n, as the render would. */
   const show = useCallback((to: number) => {
-    const { t: tr, metric: m } = latest.current;
+    const { t: tr, metric: m, groupsFor: groupsAt } = latest.current;
     const { values, states, max } = picture(tr, m, to);
     const el = nodes.current;
     el.input?.setAttribute('aria-valuetext', `${to} pairs written`);
     for (let i = 0; i < RULES.length; i++) el.heatmaps[i]?.show(states[i]!, max);
     setText(el.scaleLow, `−${fixed(max)}`);
     setText(el.scaleHigh, `+${fixed(max)}`);
-    setText(el.readout, readout(to, m, values, RULES));
+    setText(el.readout, readout(to, m, values, RULES, groupsAt(to)));
     el.chart?.moveCursor(to);
     // The step buttons stop at the ends as they will after the render.
     if (el.back && el.back.disabled !== to <= 1) el.back.disabled = to <= 1;
