@@ -2,6 +2,7 @@
 import { Essay } from '../essay/Essay';
 import { SECTIONS } from '../essay/sections';
 import { Island } from '../essay/Island';
+import { STATUS_WORDS } from '../content/schema';
 import { TITLE } from './meta';
 
 export function Page() {
@@ -37,9 +38,17 @@ export function Page() {
       </div>
       <footer className="site-footer">
         <p>
-          Every figure on this page comes from the data files in the source, each with its link. Numbers a lab has not published are marked &ldquo;not
-          published&rdquo;.
+          Every figure on this page comes from the data files in the source, each with its link. Where a figure is missing or qualified, one word says what is
+          known, never an estimate:
         </p>
+        <dl className="status-words">
+          {Object.entries(STATUS_WORDS).map(([word, meaning]) => (
+            <div key={word}>
+              <dt>{word}</dt>
+              <dd>{meaning}</dd>
+            </div>
+          ))}
+        </dl>
       </footer>
     </>
   );

@@ -14,14 +14,35 @@ export function csvField(value: unknown): string {
 
 export function architecturesCsv(data: Architectures): string {
   const figureColumns = FIGURE_FIELDS.flatMap((f) => [f, `${f}Status`, `${f}Source`, `${f}Note`]);
-  const header = ['id', 'name', 'lab', 'reference', 'featured', 'moe', ...figureColumns, 'layerReads', 'activeShareDerived'];
+  const alternativeColumns = [
+    'alternative',
+    'alternativeTotalParams',
+    'alternativeTotalParamsStatus',
+    'alternativeTotalParamsSource',
+    'alternativeActiveParams',
+    'alternativeActiveParamsStatus',
+    'alternativeActiveParamsSource',
+  ];
+  const header = ['id', 'name', 'lab', 'reference', 'featured', 'moe', ...figureColumns, ...alternativeColumns, 'layerReads', 'activeShareDerived'];
   const rows = data.models.map((m) => {
     const byField = new Map(figuresOf(m).map(({ field, figure }) => [field, figure]));
     const figures = FIGURE_FIELDS.flatMap((f) => {
       const fig = byField.get(f);
       return [fig?.value, fig?.status, fig?.source, fig?.note];
     });
-    return [m.id, m.name, m.lab, m.reference, m.featured, m.moe, ...figures, m.layerReads.join('; '), activeShare(m)];
+    const alt = m.alternative;
+    const alternative = [
+      alt?.what,
+      alt?.totalParams.value,
+      alt?.totalParams.status,
+      alt?.totalParams.source,
+      alt?.activeParams?.value,
+      alt?.activeParams?.status,
+      alt?.activeParams?.source,
+    ];
+    // Each kind of layer by what it reads ("a sliding window + compressed entries"), kinds separated by "; ".
+    const reads = m.layerReads.map((k) => k.join(' + ')).join('; ');
+    return [m.id, m.name, m.lab, m.reference, m.featured, m.moe, ...figures, ...alternative, reads, activeShare(m)];
   });
   return `${[header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
 }

@@ -1,15 +1,34 @@
 /**
- * The shape of data/architectures.json. Every figure carries its status and source;
- * "not published" is a value in its own right, never a missing field. Shares are derived
- * in ./architectures.ts and ./shipping/shares.ts, so the strict schema refuses a stored one.
+ * The shape of data/architectures.json. Every figure carries its status and source; a missing
+ * figure says what we know of it ("not published", "not found", "none") in its own right,
+ * never as a missing field. Shares are derived in ./architectures.ts and ./shipping/shares.ts,
+ * so the strict schema refuses a stored one.
  */
 import { z } from 'zod';
 import { httpsUrl, sourced } from './figure';
 
 export const NOT_PUBLISHED = 'not published' as const;
+export const NOT_FOUND = 'not found' as const;
+export const NONE = 'none' as const;
 
-/** The lab's own word, its released config, a third party, or arithmetic on sourced figures. */
-export const FIGURE_STATUSES = ['official', 'config', 'secondary', 'derived'] as const;
+/**
+ * The lab's own word, its released config, a third party, arithmetic on sourced figures, a
+ * predecessor's figure, or one the source hedges.
+ */
+export const FIGURE_STATUSES = ['official', 'config', 'secondary', 'derived', 'inherited', 'approximate'] as const;
+
+/** The statuses a reader sees as a word beside the figure, or in its place, each with what it means. */
+export const STATUS_WORDS = {
+  [NOT_PUBLISHED]: 'the lab’s own documents were read and give no figure',
+  [NOT_FOUND]: 'the sources we read did not settle it; the model’s note says which were read',
+  [NONE]: 'the model has none',
+  inherited: 'published for the predecessor the model is built on',
+  approximate: 'the source gives it as approximate',
+} as const;
+export type StatusWord = keyof typeof STATUS_WORDS;
+
+/** Whether a figure is missing, and so carries a status word instead of a value. */
+export const isMissing = (status: string): status is typeof NOT_PUBLISHED | typeof NOT_FOUND => status === NOT_PUBLISHED || status === NOT_FOUND;
 
 /** A calendar date, or a month where only the month is published (both ISO 8601). */
 function isIsoDate(s: string): boolean {
@@ -30,13 +49,27 @@ const notPublished = z.strictObject({
   note: z.string().min(1).optional(),
 });
 
-/** A figure, or an explicit "not published"; a missing one is named as such, not as "invalid". */
+/** Not found: the note must say what was read. */
+const notFound = z.strictObject({
+  value: z.literal(NOT_FOUND),
+  status: z.literal(NOT_FOUND),
+  source: httpsUrl.optional(),
+  note: z.string().min(1),
+});
+
+/** A figure, or an explicit "not published" or "not found"; a missing one is named as such, not as "invalid". */
 const orNotPublished = <T extends z.ZodType>(figure: T) =>
-  z.union([figure, notPublished], {
-    error: (issue) => (issue.input === undefined ? 'required: give the figure, or "not published" when none was found' : undefined),
+  z.union([figure, notPublished, notFound], {
+    error: (issue) => (issue.input === undefined ? 'required: give the figure, or "not published" / "not found" when none was found' : undefined),
   });
 
+/** The model has none of something: a count of 0 with its source. */
+const noneFigure = z.strictObject({ value: z.literal(0), status: z.literal(NONE), source: httpsUrl, note: z.string().min(1).optional() });
+
 const countFigure = orNotPublished(published(z.number().positive().finite()));
+const countOrNone = z.union([published(z.number().positive().finite()), noneFigure, notPublished, notFound], {
+  error: (issue) => (issue.input === undefined ? 'required: give the figure, "none", or "not published" / "not found"' : undefined),
+});
 const dateFigure = published(isoDate);
 const textFigure = orNotPublished(published(z.string().min(1)));
 
@@ -45,6 +78,14 @@ const LAYER_READS = ['every token', 'a fixed-size state', 'a sliding window', 's
 export type LayerRead = (typeof LAYER_READS)[number];
 
 const EXPERT_FIELDS = ['expertsRouted', 'expertsActive', 'expertsShared'] as const;
+
+/** A second published count where sources disagree (another port, a report, the language model alone). */
+const alternativeSchema = z.strictObject({
+  /** Whose count it is, as a phrase that can open a sentence: "for the language model alone". */
+  what: z.string().min(1),
+  totalParams: published(z.number().int().positive()),
+  activeParams: published(z.number().int().positive()).optional(),
+});
 
 const modelSchema = z
   .strictObject({
@@ -61,15 +102,17 @@ const modelSchema = z
     totalParams: published(z.number().int().positive()),
     headlineParams: published(z.number().int().positive()).optional(),
     activeParams: published(z.number().int().positive()),
+    alternative: alternativeSchema.optional(),
     layers: countFigure,
     linearLayers: countFigure.optional(),
     fullAttentionLayers: countFigure.optional(),
     /** Which part of the context each layer may read, in plain words. */
     attention: textFigure,
-    layerReads: z.array(z.enum(LAYER_READS)),
+    /** Each kind of layer the model has, by everything one such layer reads. */
+    layerReads: z.array(z.array(z.enum(LAYER_READS)).min(1)),
     expertsRouted: countFigure.optional(),
     expertsActive: countFigure.optional(),
-    expertsShared: countFigure.optional(),
+    expertsShared: countOrNone.optional(),
     contextTokens: countFigure,
     licence: textFigure,
     depthSummaryEvery: countFigure.optional(),
@@ -77,6 +120,10 @@ const modelSchema = z
   .superRefine((m, ctx) => {
     if (m.activeParams.value > m.totalParams.value) {
       ctx.addIssue({ code: 'custom', message: 'active parameters exceed total parameters', path: ['activeParams', 'value'] });
+    }
+    const alt = m.alternative;
+    if (alt?.activeParams && alt.activeParams.value > alt.totalParams.value) {
+      ctx.addIssue({ code: 'custom', message: 'active parameters exceed total parameters', path: ['alternative', 'activeParams', 'value'] });
     }
     if (!m.moe && m.activeParams.value !== m.totalParams.value) {
       ctx.addIssue({ code: 'custom', message: 'a dense model fires every parameter: active must equal total', path: ['activeParams', 'value'] });
@@ -104,10 +151,10 @@ const modelSchema = z
     if (m.reference && m.featured) {
       ctx.addIssue({ code: 'custom', message: 'the reference model cannot also be one of the featured models', path: ['featured'] });
     }
-    if ((m.reference || m.featured) && m.released.status === NOT_PUBLISHED) {
+    if ((m.reference || m.featured) && isMissing(m.released.status)) {
       ctx.addIssue({ code: 'custom', message: 'a model in the table needs a release date', path: ['released'] });
     }
-    const described = m.attention.status !== NOT_PUBLISHED;
+    const described = !isMissing(m.attention.status);
     if (described !== m.layerReads.length > 0) {
       ctx.addIssue({
         code: 'custom',

@@ -23,7 +23,7 @@ describe('data/architectures.json', () => {
       for (const [key, value] of Object.entries(m)) {
         if (value && typeof value === 'object' && 'status' in value) {
           const fig = value as { status: string; source?: string };
-          if (fig.status !== 'not published') expect(fig.source, `${m.id}.${key}`).toMatch(/^https:\/\//);
+          if (fig.status !== 'not published' && fig.status !== 'not found') expect(fig.source, `${m.id}.${key}`).toMatch(/^https:\/\//);
         }
       }
     }
@@ -124,14 +124,40 @@ describe('the architectures of the shipping table', () => {
     expect(k.depthSummaryEvery).toBe(12);
   });
 
-  it('never infers: a model in the table with no licence says "not published", with a note saying why', () => {
+  it('never infers: a model in the table whose licence our sources did not settle says "not found", with a note saying what was read', () => {
     for (const id of ['qwen3.8-2.4t-a95b', 'minimax-m3', 'nemotron-3-ultra']) {
       const licence = byId(id).licence;
-      expect(licence.status, id).toBe('not published');
-      expect(licence.value, id).toBe('not published');
-      expect(licence.note, id).toBeTruthy();
+      expect(licence.status, id).toBe('not found');
+      expect(licence.value, id).toBe('not found');
+      expect(licence.note, id).toMatch(/sources|card/);
     }
-    expect(byId('gpt-oss-120b').expertsShared?.status).toBe('not published');
+  });
+
+  it('says what we know with the right word: none, inherited, approximate, and config copies instead of "not published"', () => {
+    // gpt-oss-120b has no shared experts: a count of zero, not a missing figure.
+    expect(byId('gpt-oss-120b').expertsShared).toMatchObject({ value: 0, status: 'none' });
+    // GLM-5.2's counts and licence were published for GLM-5.
+    for (const f of ['totalParams', 'activeParams', 'licence'] as const) expect(byId('glm-5.2')[f].status, f).toBe('inherited');
+    expect(byId('minimax-m3').released.status).toBe('approximate');
+    // Kimi Linear's experts and context come from copies of its config.
+    const kl = byId('kimi-linear-48b-a3b');
+    for (const f of ['expertsRouted', 'expertsActive', 'expertsShared', 'contextTokens'] as const) {
+      expect(kl[f]?.status, f).toBe('config');
+      expect(kl[f]?.note, f).toMatch(/copies of the released config/);
+    }
+    expect([kl.expertsRouted?.value, kl.expertsActive?.value, kl.expertsShared?.value, kl.contextTokens.value]).toEqual([256, 8, 1, 1_048_576]);
+    // Its nominal 3:1 is 20 + 7 of 27 layers in the released config.
+    expect([kl.linearLayers?.value, kl.fullAttentionLayers?.value, kl.layers.value]).toEqual([20, 7, 27]);
+  });
+
+  it('refuses "none" with a count other than zero, and "not found" without a note saying what was read', () => {
+    const data = structuredClone(architectures) as unknown as { models: Record<string, unknown>[] };
+    const at = data.models.findIndex((m) => m.id === 'gpt-oss-120b');
+    data.models[at]!.expertsShared = { value: 2, status: 'none', source: 'https://example.org/' };
+    expect(() => parseArchitectures(data)).toThrow(new RegExp(`entry models\\[${at}\\] "gpt-oss-120b", field expertsShared`));
+    const again = structuredClone(architectures) as unknown as { models: Record<string, unknown>[] };
+    again.models[at]!.licence = { value: 'not found', status: 'not found' };
+    expect(() => parseArchitectures(again)).toThrow(new RegExp(`entry models\\[${at}\\] "gpt-oss-120b", field licence`));
   });
 
   it('gives every featured model a release date, a layer count, its experts and what its layers read', () => {

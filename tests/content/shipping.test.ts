@@ -122,18 +122,25 @@ describe('the sentences follow the data', () => {
     expect(trillionSentence(shareFacts(withActive({ 'kimi-k2.6': 50e9 })))).toMatch(/^Size alone does not decide it: Kimi K2\.6 \(5\.00%\)/);
   });
 
-  it('reports the models left out, two of them also above 6%', () => {
+  it('reports the models left out, two of them also above 6%, Mistral Large 3 only on its headline count', () => {
     expect(othersSentence()).toBe(
-      'Five other recent models were checked and left out of the table (they are in the downloads): their shares run from 4.12% (MiMo-V2.5-Pro) to 6.25% (Kimi Linear 48B-A3B), and two of them, Mistral Large 3 (6.07%) and Kimi Linear 48B-A3B (6.25%), cross 6% as well. Which eight you pick decides whether a 6% line holds.',
+      'Five other recent models were checked and left out of the table (they are in the downloads): their shares run from 4.12% (MiMo-V2.5-Pro) to 6.25% (Kimi Linear 48B-A3B), and two of them, Mistral Large 3 (6.07%, or 5.79% for the language model alone) and Kimi Linear 48B-A3B (6.25%), cross 6% as well. Which eight you pick decides whether a 6% line holds.',
     );
+    // 39B of 673B, by hand.
+    expect(((39 / 673) * 100).toFixed(2)).toBe('5.79');
   });
 
   it('answers the first question across the eight from what each model says its layers read', () => {
     const s = readsSentence();
     expect(s).toContain('in three (Kimi K3, Qwen3.8-2.4T-A95B and Nemotron 3 Ultra), some layers read the past only through a fixed-size state');
     expect(s).toMatch(/Only Kimi K2\.6 still reads every token in every layer\.$/);
+    // "some layers see only a sliding window" fits gpt-oss alone: every DeepSeek-V4-Pro layer also reads a compressed cache.
+    expect(s).toContain('in one (gpt-oss-120b), some layers see only a sliding window of recent tokens');
+    expect(s).toContain('in one (DeepSeek-V4-Pro), every layer reads a sliding window of recent tokens and a compressed copy of the rest');
+    expect(s).toContain('in one (GLM-5.2), an indexer picks what every layer reads');
+    expect(s).toContain('in two (DeepSeek-V4-Pro and MiniMax-M3), an indexer picks what some layers read');
     const data = structuredClone(architectures);
-    data.models.find((m) => m.id === 'kimi-k2.6')!.layerReads = ['a sliding window', 'every token'];
+    data.models.find((m) => m.id === 'kimi-k2.6')!.layerReads = [['a sliding window'], ['every token']];
     expect(readsSentence(parseArchitectures(data))).toMatch(/None of the eight reads every token in every layer\.$/);
   });
 });
@@ -187,22 +194,28 @@ describe('the notes and the table rows', () => {
     }
   });
 
-  it('answers both questions for K3, with the depth summary, and lists what a lab has not published', () => {
+  it('answers both questions for K3, with the depth summary, and names each missing or qualified figure by its status word', () => {
     const k3 = modelNote(architectures.models.find((m) => m.id === 'kimi-k3')!);
     expect(k3.reads).toContain('one summary per 12 layers');
     expect(k3.fires).toBe('104 billion of 2.8 trillion parameters per token (3.71%): 16 of 896 routed experts, plus 2 shared.');
     expect(k3.missing).toBeNull();
     const ultra = modelNote(architectures.models.find((m) => m.id === 'nemotron-3-ultra')!);
-    expect(ultra.missing).toBe('Not published: full-attention layers and licence.');
+    expect(ultra.missing).toBe('Not published: full-attention layers. Not found: licence.');
+    const glm = modelNote(architectures.models.find((m) => m.id === 'glm-5.2')!);
+    expect(glm.missing).toBe('Inherited: total parameters, active parameters and licence.');
+    const oss = modelNote(architectures.models.find((m) => m.id === 'gpt-oss-120b')!);
+    expect(oss.missing).toBe('None: shared experts.');
+    expect(oss.fires).toMatch(/4 of 128 routed experts, and no shared expert\.$/);
     const gpt2 = modelNote(architectures.models.find((m) => m.id === 'gpt-2-small')!);
     expect(gpt2.fires).toBe('Dense: all 124.4 million parameters fire on every token (100.00%).');
   });
 
-  it('writes "not published" into a cell and sorts it last', () => {
+  it('writes a missing figure\'s status word into its cell and sorts it last; "none" is a count', () => {
     const row = tableRow(architectures.models.find((m) => m.id === 'minimax-m3')!);
-    expect(row.cells.licence).toEqual({ text: 'not published', sort: null });
+    expect(row.cells.licence).toMatchObject({ text: 'not found', sort: null, status: 'not found' });
+    expect(row.cells.released).toMatchObject({ text: '2026-06-12', status: 'approximate' });
     const oss = tableRow(architectures.models.find((m) => m.id === 'gpt-oss-120b')!);
-    expect(oss.cells.experts.text).toBe('128 / 4 / not published');
+    expect(oss.cells.experts.text).toBe('128 / 4 / none');
     expect(oss.cells.share.sort).toBeCloseTo(share('gpt-oss-120b'), 12);
   });
 
@@ -212,7 +225,7 @@ describe('the notes and the table rows', () => {
     expect(paramsShort(124_439_808)).toBe('124.4M');
     expect(paramsShort(1e12)).toBe('1T');
     const k3 = tableRow(architectures.models.find((m) => m.id === 'kimi-k3')!);
-    expect(k3.cells.total).toEqual({ text: '2.8T', spoken: '2.8 trillion', sort: 2.8e12 });
+    expect(k3.cells.total).toMatchObject({ text: '2.8T', spoken: '2.8 trillion', sort: 2.8e12 });
   });
 });
 

@@ -8,11 +8,12 @@ import { barMax, describeBars } from '../../src/content/shipping/sentences';
 import { featuredModels, referenceModel, shareFacts } from '../../src/content/shipping/shares';
 import { ShippingFigure } from '../../src/widgets/Shipping/ShippingFigure';
 import { sortCodec } from '../../src/widgets/Shipping/sort';
+import { caveatsOf } from '../../src/content/shipping/caveats';
 import { readQuery, writeQuery } from '../../src/widgets/urlState';
 
 const featured = featuredModels();
 const props = {
-  rows: featured.map(tableRow),
+  rows: featured.map((m) => tableRow(m)),
   reference: tableRow(referenceModel()),
   barMax: barMax(shareFacts()),
   description: describeBars(shareFacts(), referenceModel()),
@@ -68,12 +69,13 @@ describe('ShippingFigure', () => {
     expect(order()).not.toContain('gpt-2-small');
   });
 
-  it('sorts from the select too, and keeps "not published" last either way', async () => {
+  it('sorts from the select too, and keeps a missing figure last either way', async () => {
     const user = userEvent.setup();
     render(<ShippingFigure {...props} />);
     await user.selectOptions(screen.getByLabelText('Sort by'), 'licence');
     expect(header(/Licence/).getAttribute('aria-sort')).toBe('ascending');
-    const missing = featured.filter((m) => m.licence.status === 'not published').map((m) => m.id);
+    const missing = featured.filter((m) => m.licence.status === 'not published' || m.licence.status === 'not found').map((m) => m.id);
+    expect(missing.length).toBeGreaterThan(0);
     expect(order().slice(-missing.length).sort()).toEqual([...missing].sort());
     await user.click(screen.getByRole('button', { name: /Order/ }));
     expect(header(/Licence/).getAttribute('aria-sort')).toBe('descending');
@@ -110,11 +112,20 @@ describe('ShippingFigure', () => {
     expect(writeQuery(sortCodec, '?seed=7', { key: 'total', dir: 'desc' }, SHIPPING_DEFAULT_SORT)).toBe('?seed=7');
   });
 
-  it('shows "not published" where the data says so, and a bar that never passes its scale', () => {
+  it('shows the status word where the data has one, a mark per caveat, and a bar that never passes its scale', () => {
     const { container } = render(<ShippingFigure {...props} />);
     const minimax = container.querySelector('tr[data-model="minimax-m3"]')!;
-    expect(minimax.querySelector('td.col-licence')!.textContent).toBe('not published');
-    expect(minimax.querySelector('td.col-licence')!.className).toContain('is-missing');
+    const licence = minimax.querySelector('td.col-licence')!;
+    expect(licence.className).toContain('is-missing');
+    expect(licence.textContent).toMatch(/^not found\d/);
+    expect(minimax.querySelector('td.col-released .shipping-status')!.textContent).toBe('approximate');
+    const glm = container.querySelector('tr[data-model="glm-5.2"]')!;
+    expect(glm.querySelector('td.col-total .shipping-status')!.textContent).toBe('inherited');
+    // Each caveat mark links to that caveat in the model's entry below the table.
+    const licenceNote = architectures.models.find((m) => m.id === 'minimax-m3')!.licence.note!;
+    const n = caveatsOf(architectures.models.find((m) => m.id === 'minimax-m3')!).find((c) => c.text === licenceNote)!.n;
+    const mark = within(licence as HTMLElement).getByRole('link', { name: `MiniMax-M3, note ${n}` });
+    expect(mark.getAttribute('href')).toBe(`#shipping-note-minimax-m3-${n}`);
     const width = (id: string) => parseFloat((container.querySelector(`tr[data-model="${id}"] .shipping-bar > span`) as HTMLElement).style.width);
     expect(width('nemotron-3-ultra')).toBeCloseTo(100, 6);
     expect(width('kimi-k3')).toBeCloseTo((104 / 2800 / 0.1) * 100, 6);

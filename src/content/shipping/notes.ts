@@ -1,61 +1,16 @@
 /**
  * The note under the shipping table for each model: what its layers read, which of its
- * parameters fire, what its lab has not published, and every source grouped by page.
+ * parameters fire, which figures are missing or qualified and in what way, its numbered
+ * caveats, and every source grouped by page.
  */
-import { integer, listWords, params, percent } from '../../format';
+import { capitalise, integer, listWords, params, percent } from '../../format';
 import { architectures as defaultData } from '../architectures';
-import { NOT_PUBLISHED, type Architectures, type Model } from '../schema';
+import { isMissing, NONE, NOT_FOUND, NOT_PUBLISHED, type Architectures, type Model, type StatusWord } from '../schema';
+import { type Caveat, caveatsOf } from './caveats';
+import { FIGURE_LABELS, figuresOf } from './fields';
 import { activeShare, featuredModels, referenceModel } from './shares';
 
-type FigureField =
-  | 'released'
-  | 'totalParams'
-  | 'headlineParams'
-  | 'activeParams'
-  | 'layers'
-  | 'linearLayers'
-  | 'fullAttentionLayers'
-  | 'attention'
-  | 'expertsRouted'
-  | 'expertsActive'
-  | 'expertsShared'
-  | 'contextTokens'
-  | 'licence'
-  | 'depthSummaryEvery';
-
-const FIGURE_LABELS: Record<FigureField, string> = {
-  released: 'release date',
-  totalParams: 'total parameters',
-  headlineParams: 'headline count',
-  activeParams: 'active parameters',
-  layers: 'layers',
-  linearLayers: 'linear-attention layers',
-  fullAttentionLayers: 'full-attention layers',
-  attention: 'attention design',
-  expertsRouted: 'routed experts',
-  expertsActive: 'active experts',
-  expertsShared: 'shared experts',
-  contextTokens: 'context length',
-  licence: 'licence',
-  depthSummaryEvery: 'depth summaries',
-};
-
-/** Every sourced figure a model may carry, in the order the notes and the CSV list them. */
-export const FIGURE_FIELDS = Object.keys(FIGURE_LABELS) as FigureField[];
-
-interface AnyFigure {
-  value: unknown;
-  status: string;
-  source?: string | undefined;
-  note?: string | undefined;
-}
-
-export function figuresOf(m: Model): { field: FigureField; figure: AnyFigure }[] {
-  return FIGURE_FIELDS.flatMap((field) => {
-    const figure = m[field] as AnyFigure | undefined;
-    return figure ? [{ field, figure }] : [];
-  });
-}
+export { FIGURE_FIELDS, figuresOf } from './fields';
 
 interface SourceGroup {
   url: string;
@@ -85,11 +40,17 @@ function sourceLabel(url: string): string {
 /** Every sourced figure of a model, grouped by the page it comes from. */
 function sourcesOf(m: Model): SourceGroup[] {
   const groups = new Map<string, SourceGroup>();
-  for (const { field, figure } of figuresOf(m)) {
-    if (!figure.source) continue;
-    const group = groups.get(figure.source) ?? { url: figure.source, label: sourceLabel(figure.source), figures: [], summary: '' };
-    group.figures.push({ label: FIGURE_LABELS[field], status: figure.status });
-    groups.set(figure.source, group);
+  const add = (source: string | undefined, label: string, status: string) => {
+    if (!source) return;
+    const group = groups.get(source) ?? { url: source, label: sourceLabel(source), figures: [], summary: '' };
+    group.figures.push({ label, status });
+    groups.set(source, group);
+  };
+  for (const { field, figure } of figuresOf(m)) add(figure.source, FIGURE_LABELS[field], figure.status);
+  const alt = m.alternative;
+  if (alt) {
+    add(alt.totalParams.source, `total parameters ${alt.what}`, alt.totalParams.status);
+    if (alt.activeParams) add(alt.activeParams.source, `active parameters ${alt.what}`, alt.activeParams.status);
   }
   return [...groups.values()].map((g) => ({ ...g, summary: statusSummary(g.figures) }));
 }
@@ -102,8 +63,10 @@ export interface ModelNote {
   reads: string;
   /** Which of its parameters may fire. */
   fires: string;
-  /** The figures the lab has not published, or null. */
+  /** The figures that carry a status word, by word ("Not found: licence."), or null. */
   missing: string | null;
+  /** What qualifies its figures, numbered as the table's marks are. */
+  caveats: Caveat[];
   sources: SourceGroup[];
 }
 
@@ -115,14 +78,22 @@ function firesText(m: Model): string {
   const perToken = `${params(m.activeParams.value, 4)} of ${params(m.totalParams.value, 4)} parameters per token (${share})`;
   const routed = m.expertsRouted?.value ?? NOT_PUBLISHED;
   const active = m.expertsActive?.value ?? NOT_PUBLISHED;
-  const shared = m.expertsShared?.value ?? NOT_PUBLISHED;
-  const experts = typeof routed === 'number' && typeof active === 'number' ? `${num(active)} of ${num(routed)} routed experts` : 'routed experts not published';
-  const sharedPart = typeof shared === 'number' ? `, plus ${num(shared)} shared` : '; shared experts not published';
+  const shared = m.expertsShared;
+  const experts =
+    typeof routed === 'number' && typeof active === 'number'
+      ? `${num(active)} of ${num(routed)} routed experts`
+      : `routed experts ${typeof routed === 'number' ? active : routed}`;
+  const sharedPart =
+    shared?.status === NONE
+      ? ', and no shared expert'
+      : typeof shared?.value === 'number'
+        ? `, plus ${num(shared.value)} shared`
+        : `; shared experts ${shared?.value ?? NOT_PUBLISHED}`;
   return `${perToken}: ${experts}${sharedPart}.`;
 }
 
 function readsText(m: Model): string {
-  const base = m.attention.status === NOT_PUBLISHED ? 'Attention design not published.' : m.attention.value;
+  const base = isMissing(m.attention.status) ? `Attention design ${m.attention.status}.` : m.attention.value;
   const every = m.depthSummaryEvery?.value;
   const depth =
     typeof every === 'number' ? ` Across depth, before every sub-layer it also attends over earlier layers, kept as one summary per ${num(every)} layers.` : '';
@@ -131,17 +102,32 @@ function readsText(m: Model): string {
   return `${base}${depth}${window}`;
 }
 
+/** The status words in the order a reader weighs them: missing first, then qualified. */
+const WORD_ORDER: readonly StatusWord[] = [NOT_PUBLISHED, NOT_FOUND, NONE, 'inherited', 'approximate'];
+
 function missingText(m: Model): string | null {
-  const missing = figuresOf(m).filter(({ figure }) => figure.status === NOT_PUBLISHED);
-  if (missing.length === 0) return null;
-  return `Not published: ${listWords(missing.map(({ field }) => FIGURE_LABELS[field]))}.`;
+  const figures = figuresOf(m);
+  const parts = WORD_ORDER.flatMap((word) => {
+    const fields = figures.filter(({ figure }) => figure.status === word).map(({ field }) => FIGURE_LABELS[field]);
+    return fields.length ? [`${capitalise(word)}: ${listWords(fields)}.`] : [];
+  });
+  return parts.length ? parts.join(' ') : null;
 }
 
-export function modelNote(m: Model): ModelNote {
-  return { id: m.id, name: m.name, lab: m.lab, reads: readsText(m), fires: firesText(m), missing: missingText(m), sources: sourcesOf(m) };
+export function modelNote(m: Model, data: Architectures = defaultData): ModelNote {
+  return {
+    id: m.id,
+    name: m.name,
+    lab: m.lab,
+    reads: readsText(m),
+    fires: firesText(m),
+    missing: missingText(m),
+    caveats: caveatsOf(m, data),
+    sources: sourcesOf(m),
+  };
 }
 
 /** The table, the reference row last: the notes in the order a reader meets them. */
 export function tableNotes(data: Architectures = defaultData): ModelNote[] {
-  return [...featuredModels(data), referenceModel(data)].map(modelNote);
+  return [...featuredModels(data), referenceModel(data)].map((m) => modelNote(m, data));
 }

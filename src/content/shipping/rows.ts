@@ -3,18 +3,25 @@
  * what a screen reader says where that differs, and the value the column sorts by.
  */
 import { integer, params, paramsShort, percent } from '../../format';
-import { NOT_PUBLISHED, type Model } from '../schema';
+import { architectures as defaultData } from '../architectures';
+import { type Architectures, isMissing, NONE, type Model, NOT_PUBLISHED, type StatusWord } from '../schema';
+import { caveatsOf, marksByColumn } from './caveats';
 import { activeShare } from './shares';
 
-const COLUMN_KEYS = ['name', 'released', 'total', 'active', 'share', 'layers', 'attention', 'experts', 'context', 'licence'] as const;
-export type ColumnKey = (typeof COLUMN_KEYS)[number];
+import type { ColumnKey } from './fields';
+
+export type { ColumnKey };
 
 export interface TableCell {
   text: string;
   /** What a screen reader should say when it differs from the text. */
   spoken?: string;
-  /** Sort value; null sorts last in either direction ("not published"). */
+  /** Sort value; null sorts last in either direction (a missing figure). */
   sort: number | string | null;
+  /** The status word the cell shows: in place of a missing figure, or beside a qualified one. */
+  status?: StatusWord;
+  /** The numbers of the caveats on its figures, listed in the model's entry below the table. */
+  marks?: number[];
 }
 
 export interface TableRow {
@@ -25,47 +32,65 @@ export interface TableRow {
   cells: Record<ColumnKey, TableCell>;
 }
 
-const missingCell = (): TableCell => ({ text: NOT_PUBLISHED, sort: null });
-
-function countCell(value: number | string): TableCell {
-  return typeof value === 'number' ? { text: integer(value), sort: value } : missingCell();
+interface Figure<T> {
+  value: T | typeof NOT_PUBLISHED | 'not found' | 0;
+  status: string;
 }
+
+/** The word a figure's status puts in or beside its cell, if any. */
+function statusWord(status: string): StatusWord | undefined {
+  return isMissing(status) || status === NONE || status === 'inherited' || status === 'approximate' ? status : undefined;
+}
+
+/** A figure's cell: its text, or its status word when it is missing. */
+function figureCell<T extends string | number>(f: Figure<T>, show: (v: T) => Omit<TableCell, 'status'>): TableCell {
+  const status = statusWord(f.status);
+  if (isMissing(f.status)) return { text: f.status, sort: null, status };
+  const cell = show(f.value as T);
+  return status ? { ...cell, status } : cell;
+}
+
+const countCell = (f: Figure<number>) => figureCell(f, (v) => ({ text: integer(v), sort: v }));
 
 /** A parameter count: short in the cell, in words for a screen reader. */
-function paramsCell(x: number): TableCell {
-  return { text: paramsShort(x), spoken: params(x, 4), sort: x };
-}
+const paramsCell = (f: Figure<number>) => figureCell(f, (x) => ({ text: paramsShort(x), spoken: params(x, 4), sort: x }));
 
 function expertsCell(m: Model): TableCell {
   if (!m.moe) return { text: 'dense', spoken: 'dense, no experts', sort: null };
-  const part = (v: number | string | undefined) => (typeof v === 'number' ? integer(v) : NOT_PUBLISHED);
-  const [routed, active, shared] = [m.expertsRouted?.value, m.expertsActive?.value, m.expertsShared?.value];
+  const figures = [m.expertsRouted, m.expertsActive, m.expertsShared];
+  const part = (f: (typeof figures)[number]) =>
+    f === undefined ? NOT_PUBLISHED : f.status === NONE ? NONE : typeof f.value === 'number' ? integer(f.value) : f.value;
+  const [routed, active, shared] = figures.map(part);
+  const routedValue = m.expertsRouted?.value;
   return {
-    text: `${part(routed)} / ${part(active)} / ${part(shared)}`,
-    spoken: `${part(routed)} routed, ${part(active)} active, ${part(shared)} shared`,
-    sort: typeof routed === 'number' ? routed : null,
+    text: `${routed} / ${active} / ${shared}`,
+    spoken: `${routed} routed, ${active} active, ${shared} shared`,
+    sort: typeof routedValue === 'number' ? routedValue : null,
   };
 }
 
-export function tableRow(m: Model): TableRow {
+export function tableRow(m: Model, data: Architectures = defaultData): TableRow {
   const share = activeShare(m);
-  const released = m.released.value;
+  const marks = marksByColumn(caveatsOf(m, data));
+  const row = cellsOf(m, share);
+  for (const key of Object.keys(row) as ColumnKey[]) {
+    const n = marks[key];
+    if (n) row[key] = { ...row[key], marks: n };
+  }
+  return { id: m.id, name: m.name, lab: m.lab, share, cells: row };
+}
+
+function cellsOf(m: Model, share: number): Record<ColumnKey, TableCell> {
   return {
-    id: m.id,
-    name: m.name,
-    lab: m.lab,
-    share,
-    cells: {
-      name: { text: m.name, sort: m.name.toLowerCase() },
-      released: m.released.status === NOT_PUBLISHED ? missingCell() : { text: released, sort: released },
-      total: paramsCell(m.totalParams.value),
-      active: paramsCell(m.activeParams.value),
-      share: { text: percent(share), sort: share },
-      layers: countCell(m.layers.value),
-      attention: m.attention.status === NOT_PUBLISHED ? missingCell() : { text: m.attention.value, sort: m.layerReads.join(' + ') },
-      experts: expertsCell(m),
-      context: countCell(m.contextTokens.value),
-      licence: m.licence.status === NOT_PUBLISHED ? missingCell() : { text: m.licence.value, sort: m.licence.value.toLowerCase() },
-    },
+    name: { text: m.name, sort: m.name.toLowerCase() },
+    released: figureCell(m.released, (v) => ({ text: v, sort: v })),
+    total: paramsCell(m.totalParams),
+    active: paramsCell(m.activeParams),
+    share: { text: percent(share), sort: share },
+    layers: countCell(m.layers),
+    attention: figureCell(m.attention, (v) => ({ text: v, sort: m.layerReads.map((k) => k.join(' + ')).join('; ') })),
+    experts: expertsCell(m),
+    context: countCell(m.contextTokens),
+    licence: figureCell(m.licence, (v) => ({ text: v, sort: v.toLowerCase() })),
   };
 }

@@ -74,7 +74,7 @@ export function shippingFacts(): ShippingFacts {
       reads: readsSentence(),
     },
     figure: {
-      rows: featured.map(tableRow),
+      rows: featured.map((m) => tableRow(m)),
       reference: tableRow(gpt2),
       barMax: barMax(facts),
       description: describeBars(facts, gpt2),

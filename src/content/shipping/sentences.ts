@@ -101,6 +101,12 @@ export function othersSentence(data: Architectures = defaultData): string | null
   const high = others[others.length - 1];
   if (!low || !high) return null;
   const over = others.filter((s) => s.share > SIX_PERCENT);
+  // A model over the line on one published count and under it on another says so.
+  const overNamed = (s: Share) => {
+    const alt = s.model.alternative;
+    const altShare = alt ? (alt.activeParams?.value ?? s.model.activeParams.value) / alt.totalParams.value : null;
+    return alt && altShare !== null && altShare <= SIX_PERCENT ? `${s.model.name} (${percent(s.share)}, or ${percent(altShare)} ${alt.what})` : named(s);
+  };
   const k = others.length;
   const head = `${capitalise(countWord(k))} other recent ${k === 1 ? 'model was' : 'models were'} checked and left out of the table (${k === 1 ? 'it is' : 'they are'} in the downloads)`;
   const range =
@@ -108,25 +114,47 @@ export function othersSentence(data: Architectures = defaultData): string | null
   const cross =
     over.length === 0
       ? ', and none of them crosses 6%'
-      : `, and ${over.length === 1 ? `one of them, ${named(over[0]!)}, crosses` : `${countWord(over.length)} of them, ${listWords(over.map(named))}, cross`} 6% as well`;
+      : `, and ${over.length === 1 ? `one of them, ${overNamed(over[0]!)}, crosses` : `${countWord(over.length)} of them, ${listWords(over.map(overNamed))}, cross`} 6% as well`;
   return `${head}${range}${cross}. Which eight you pick decides whether a 6% line holds.`;
 }
 
-const READ_PHRASES: [LayerRead, string][] = [
-  ['a fixed-size state', 'some layers read the past only through a fixed-size state'],
-  ['selected tokens', 'an indexer picks which tokens some layers read'],
-  ['a sliding window', 'some layers see only a sliding window of recent tokens'],
+type LayerKind = readonly LayerRead[];
+const only = (read: LayerRead) => (k: LayerKind) => k.length === 1 && k[0] === read;
+
+/**
+ * What a kind of layer reads, said of the models that have such layers: "every layer" when all
+ * of a model's layers are of that kind, "some layers" otherwise.
+ */
+const READ_PHRASES: { has: (k: LayerKind) => boolean; every: string; some: string }[] = [
+  {
+    has: only('a fixed-size state'),
+    every: 'every layer reads the past only through a fixed-size state',
+    some: 'some layers read the past only through a fixed-size state',
+  },
+  { has: (k) => k.includes('selected tokens'), every: 'an indexer picks what every layer reads', some: 'an indexer picks what some layers read' },
+  {
+    has: only('a sliding window'),
+    every: 'every layer sees only a sliding window of recent tokens',
+    some: 'some layers see only a sliding window of recent tokens',
+  },
+  {
+    has: (k) => k.includes('a sliding window') && k.includes('compressed entries'),
+    every: 'every layer reads a sliding window of recent tokens and a compressed copy of the rest',
+    some: 'some layers read a sliding window of recent tokens and a compressed copy of the rest',
+  },
 ];
 
 /** The first question, counted across the eight. */
 export function readsSentence(data: Architectures = defaultData): string {
   const featured = featuredModels(data);
   const n = featured.length;
-  const clauses = READ_PHRASES.flatMap(([kind, phrase]) => {
-    const ms = featured.filter((m) => m.layerReads.includes(kind));
-    return ms.length ? [`in ${countWord(ms.length)} (${listWords(ms.map((m) => m.name))}), ${phrase}`] : [];
-  });
-  const everyLayer = featured.filter((m) => m.layerReads.length === 1 && m.layerReads[0] === 'every token');
+  const clauses = READ_PHRASES.flatMap(({ has, every, some }) =>
+    (['every', 'some'] as const).flatMap((q) => {
+      const ms = featured.filter((m) => m.layerReads.some(has) && m.layerReads.every(has) === (q === 'every'));
+      return ms.length ? [`in ${countWord(ms.length)} (${listWords(ms.map((m) => m.name))}), ${q === 'every' ? every : some}`] : [];
+    }),
+  );
+  const everyLayer = featured.filter((m) => m.layerReads.length > 0 && m.layerReads.every(only('every token')));
   const full =
     everyLayer.length === 0
       ? `None of the ${countWord(n)} reads every token in every layer.`

@@ -4,7 +4,8 @@
  */
 import { shippingFacts } from '../../content/shipping/section';
 import type { ModelNote } from '../../content/shipping/notes';
-import { params as formatParams, percent as formatPercent } from '../../format';
+import { STATUS_WORDS } from '../../content/schema';
+import { listWords, params as formatParams, percent as formatPercent } from '../../format';
 import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
 
@@ -24,6 +25,15 @@ function Note({ note }: { note: ModelNote }) {
         <span className="q">Which parameters may fire:</span> {note.fires}
       </p>
       {note.missing ? <p className="q">{note.missing}</p> : null}
+      {note.caveats.length ? (
+        <ol className="shipping-caveats" aria-label={`Notes on the figures for ${note.name}`}>
+          {note.caveats.map((c) => (
+            <li key={c.n} id={`${NOTE_PREFIX}${note.id}-${c.n}`}>
+              <span className="q">{c.about}:</span> {c.text}
+            </li>
+          ))}
+        </ol>
+      ) : null}
       <ul className="shipping-sources" aria-label={`Sources for ${note.name}`}>
         {note.sources.map((s) => (
           <li key={s.url}>
@@ -66,8 +76,10 @@ export function Shipping() {
           <>
             {f.featuredCount} open-weight architectures and {gpt2.name} as the reference row: release date,
             parameters in total and per token, the active share drawn as a bar, layers, which part of the context
-            each layer may read, experts, context length and licence. &ldquo;Not published&rdquo; means no figure was
-            found, never an estimate. Each model&rsquo;s name links to its note and sources below.
+            each layer may read, experts, context length and licence. A missing or qualified figure carries a word
+            that says what is known ({listWords(Object.keys(STATUS_WORDS))}; the page&rsquo;s footer
+            defines each), never an estimate, and a small number links to its caveat in the model&rsquo;s note below,
+            where its sources are listed.
           </>
         }
       >

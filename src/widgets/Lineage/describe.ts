@@ -31,8 +31,8 @@ function groupsOf(gates: readonly number[]): { gate: number; from: number; to: n
   const groups: { gate: number; from: number; to: number }[] = [];
   gates.forEach((gate, i) => {
     const last = groups[groups.length - 1];
-    if (last && last.gate === gate) last.to = i + 1;
-    else groups.push({ gate, from: i + 1, to: i + 1 });
+    if (last && last.gate === gate) last.to = i;
+    else groups.push({ gate, from: i, to: i });
   });
   return groups;
 }

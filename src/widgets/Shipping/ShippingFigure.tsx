@@ -35,10 +35,33 @@ function CellText({ cell }: { cell: Cell }) {
   );
 }
 
+/** A qualified figure's status word ("inherited", "approximate"); a missing one shows the word as its text. */
+function StatusWord({ cell }: { cell: Cell }) {
+  if (!cell.status || cell.text === cell.status) return null;
+  return <span className="shipping-status">{cell.status}</span>;
+}
+
+/** Links to the caveats on the cell's figures, numbered as the model's entry below the table lists them. */
+function Marks({ marks, href, name }: { marks: number[] | undefined; href: (n: number) => string; name: string }) {
+  if (!marks?.length) return null;
+  return (
+    <sup className="shipping-marks">
+      {marks.map((n, i) => (
+        <span key={n}>
+          {i > 0 ? ',' : null}
+          <a href={href(n)} aria-label={`${name}, note ${n}`}>
+            {n}
+          </a>
+        </span>
+      ))}
+    </sup>
+  );
+}
+
 /** The label each figure carries when the table folds into cards on a narrow screen. */
 const LABELS = Object.fromEntries(COLUMNS.map((c) => [c.key, 'short' in c ? c.short : c.label])) as Record<string, string>;
 
-function ShareCell({ row, barMax }: { row: Row; barMax: number }) {
+function ShareCell({ row, barMax, href }: { row: Row; barMax: number; href: (n: number) => string }) {
   const over = row.share > barMax;
   const width = `${Math.min(row.share / barMax, 1) * 100}%`;
   return (
@@ -47,13 +70,17 @@ function ShareCell({ row, barMax }: { row: Row; barMax: number }) {
         <span className={over ? 'shipping-bar is-over' : 'shipping-bar'} aria-hidden="true">
           <span style={{ width }} />
         </span>
-        <span className="shipping-share-text">{row.cells.share.text}</span>
+        <span className="shipping-share-text">
+          {row.cells.share.text}
+          <Marks marks={row.cells.share.marks} href={href} name={row.name} />
+        </span>
       </span>
     </td>
   );
 }
 
 function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: number; notePrefix: string; reference?: boolean }) {
+  const href = (n: number) => `#${notePrefix}${row.id}-${n}`;
   return (
     <tr data-model={row.id}>
       <th scope="row" className="col-name">
@@ -61,12 +88,14 @@ function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: nu
         <span className="shipping-lab">{reference ? `${row.lab} · reference` : row.lab}</span>
       </th>
       {COLUMNS.slice(1).map(({ key }) => {
-        if (key === 'share') return <ShareCell key={key} row={row} barMax={barMax} />;
+        if (key === 'share') return <ShareCell key={key} row={row} barMax={barMax} href={href} />;
         const cell = row.cells[key];
-        const missing = cell.sort === null && cell.text === 'not published';
+        const missing = cell.sort === null && cell.text === cell.status;
         return (
           <td key={key} className={missing ? `col-${key} is-missing` : `col-${key}`} data-label={LABELS[key]}>
             <CellText cell={cell} />
+            <StatusWord cell={cell} />
+            <Marks marks={cell.marks} href={href} name={row.name} />
           </td>
         );
       })}
