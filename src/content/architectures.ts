@@ -22,6 +22,7 @@ export function model(id: string, data: Architectures = architectures): Model {
 
 export const GPT2_ID = 'gpt-2-small';
 export const K3_ID = 'kimi-k3';
+export const KIMI_LINEAR_ID = 'kimi-linear-48b-a3b';
 
 /** How many copies of the small model fit in the large one, by parameter count. */
 export interface ScaleRatio {

@@ -13,6 +13,10 @@ export const MANY_HEADS = 256;
 export const LONG_L = 32768;
 /** Chunk sizes kernels actually tile with. */
 const POWERS_OF_TWO = [16, 32, 64, 128, 256, 512, 1024];
+/** The powers of two the prose finds on the flat floor of the U, among them the often-quoted 128. */
+const FLAT_SIZES = [64, 128, 256];
+/** The chunk size usually quoted for chunked delta-rule kernels. */
+const USUALLY_QUOTED = 128;
 /** The GPUs whose optima the prose compares. */
 const LEADING_GPUS = ['a100', 'h100', 'h200', 'b200'];
 
@@ -35,8 +39,12 @@ export interface ChunkingFacts {
   longShift: number;
   /** The distinct power-of-two winners among 16…1024 (few and many heads, sum and max), ascending. */
   powerOfTwoWinners: number[];
-  /** How much slower 64, 128 and 256 are than the continuous optimum at most (few heads, no overlap). */
+  /** The powers of two on the U's flat floor. */
+  flatSizes: number[];
+  /** How much slower the flat sizes are than the continuous optimum at most (few heads, no overlap). */
   flatness: number;
+  /** The size usually quoted, which the prose places on that floor. */
+  usuallyQuoted: number;
   recurrentSeconds: number;
   optimumSeconds: number;
   /** How many times slower the recurrent kernel is than the optimum. */
@@ -69,7 +77,7 @@ export function chunkingFacts(defaults: ChunkingSettings = CHUNKING_DEFAULTS): C
   const winners = pairs.map(([k, o]) => optimalChunk({ L, d, heads: k === 'few' ? heads : MANY_HEADS, gpu, overlap: o, candidates: POWERS_OF_TWO }).C);
   const fewSum = best(heads, 'sum');
   const recurrent = recurrentTime({ L, d, heads, gpu }).totalSeconds;
-  const flatness = Math.max(...[64, 128, 256].map((C) => prefillTime({ L, d, C, heads, gpu, overlap: 'sum' }).totalSeconds / fewSum.time.totalSeconds - 1));
+  const flatness = Math.max(...FLAT_SIZES.map((C) => prefillTime({ L, d, C, heads, gpu, overlap: 'sum' }).totalSeconds / fewSum.time.totalSeconds - 1));
   const gpuOptima = LEADING_GPUS.map((id) => gpuById(id)).flatMap((g) => [best(heads, 'sum', L, g).C, best(heads, 'max', L, g).C]);
   return {
     defaults,
@@ -85,7 +93,9 @@ export function chunkingFacts(defaults: ChunkingSettings = CHUNKING_DEFAULTS): C
     optimumLong,
     longShift,
     powerOfTwoWinners: [...new Set(winners)].sort((x, y) => x - y),
+    flatSizes: FLAT_SIZES,
     flatness,
+    usuallyQuoted: USUALLY_QUOTED,
     recurrentSeconds: recurrent,
     optimumSeconds: fewSum.time.totalSeconds,
     slowdown: recurrent / fewSum.time.totalSeconds,

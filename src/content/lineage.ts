@@ -8,7 +8,7 @@ import { z } from 'zod';
 import raw from '../../data/lineage.json';
 import { DEFAULT_GATES, D, makeStream, readError, sequentialSteps, write, zeroState } from '../core';
 import { integer } from '../format';
-import { ARCHITECTURES_FILE, architectures, GPT2_ID, k3Facts, model, required, type K3Facts } from './architectures';
+import { ARCHITECTURES_FILE, architectures, GPT2_ID, k3Facts, KIMI_LINEAR_ID, model, required, type K3Facts } from './architectures';
 import { httpsUrl, sourced } from './figure';
 import { FIGURE_STATUSES, type Architectures } from './schema';
 import { parseData } from './validate';
@@ -32,6 +32,9 @@ const PLACEHOLDERS = [
   'k3.expertsShared',
   'k3.depthSummaryEvery',
   'k3.contextTokens',
+  'kimiLinear.linearLayers',
+  'kimiLinear.fullAttentionLayers',
+  'kimiLinear.layers',
 ] as const;
 type Placeholder = (typeof PLACEHOLDERS)[number];
 const PLACEHOLDER = /\{([^{}]*)\}/g;
@@ -155,6 +158,7 @@ export function mlaPositions(kinds: readonly LayerKind[]): number[] {
 function placeholderValues(data: Lineage, arch: Architectures): Record<Placeholder, string> {
   const k3 = k3Facts(arch);
   const gpt2 = model(GPT2_ID, arch);
+  const kimiLinear = model(KIMI_LINEAR_ID, arch);
   const n = integer;
   return {
     'gpt2.contextTokens': n(required(gpt2, 'contextTokens')),
@@ -167,6 +171,9 @@ function placeholderValues(data: Lineage, arch: Architectures): Record<Placehold
     'k3.expertsShared': n(k3.expertsShared),
     'k3.depthSummaryEvery': n(k3.depthSummaryEvery),
     'k3.contextTokens': n(k3.contextTokens),
+    'kimiLinear.linearLayers': n(required(kimiLinear, 'linearLayers')),
+    'kimiLinear.fullAttentionLayers': n(required(kimiLinear, 'fullAttentionLayers')),
+    'kimiLinear.layers': n(required(kimiLinear, 'layers')),
   };
 }
 

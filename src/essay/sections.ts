@@ -1,9 +1,15 @@
 /** The page in reading order: ids are URL anchors, widget ids and test names. */
+import { chunkingFacts } from '../content/chunking';
+import { span } from '../format';
+
+/** The chunk sizes the cost model picks among powers of two, smallest to largest (src/content/chunking.ts). */
+const winners = chunkingFacts().powerOfTwoWinners;
+
 export const SECTIONS = [
   { id: 'scale', title: 'Twenty-two thousand GPT-2s' },
   { id: 'lineage', title: 'Seven steps, each answering the last' },
   { id: 'forget', title: 'Watch a state forget' },
-  { id: 'chunking', title: 'Why the chunk size is 64–128 and not 1' },
+  { id: 'chunking', title: `Why the chunk size is ${span([winners[0]!, winners[winners.length - 1]!])} and not 1` },
   { id: 'shipping', title: 'The same two questions, in everything shipping now' },
   { id: 'takeaways', title: 'What the whole chain says' },
   { id: 'verify', title: 'What to verify' },

@@ -2,6 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { chunkingFacts } from '../../src/content/chunking';
+import { prefillTime } from '../../src/core';
+import { sectionTitle } from '../../src/essay/sections';
 import { HARDWARE_FILE, gpuById, gpus, hardware, kernelChunkSize, measurementCheck, parseHardware } from '../../src/content/hardware';
 import { DataError } from '../../src/content/validate';
 import { Chunking } from '../../src/essay/sections/Chunking';
@@ -137,6 +139,25 @@ describe('the chunking section states what the data and the model say', () => {
     expect(text).toMatch(/8[7-9] to 14[6-8] for 256 heads/);
     expect(facts.longShift).toBeLessThan(0.02);
     expect(text).toMatch(/move by (less than 0\.1%|at most [0-9.]+%)/);
+  });
+
+  it('"Why the chunk size is 64–256 and not 1": the title names exactly the powers of two the model picks, and the usually quoted 128 lies on the flat floor', () => {
+    // Every power of two from 16 to 1024, by brute force, at the default workload: few and many heads, with and without overlap.
+    const { L, d, bh } = facts.defaults;
+    const gpu = gpuById(facts.defaults.gpu);
+    const picks = new Set<number>();
+    for (const heads of [bh, 256])
+      for (const overlap of ['sum', 'max'] as const) {
+        const time = (C: number) => prefillTime({ L, d, C, heads, gpu, overlap }).totalSeconds;
+        picks.add([16, 32, 64, 128, 256, 512, 1024].reduce((a, b) => (time(b) < time(a) ? b : a)));
+      }
+    const sorted = [...picks].sort((a, b) => a - b);
+    expect(sectionTitle('chunking')).toBe(`Why the chunk size is ${sorted[0]}–${sorted[sorted.length - 1]} and not 1`);
+    expect(sorted).toContain(facts.usuallyQuoted);
+    expect(facts.flatSizes).toContain(facts.usuallyQuoted);
+    // "The bottom of the U is flat": the three sizes cost at most about a tenth more than the optimum.
+    expect(facts.flatness).toBeLessThan(0.15);
+    expect(text).toContain(`the ${facts.usuallyQuoted} usually quoted is one point on that floor`);
   });
 
   it('names the assumptions with their defaults (research §4.1)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '../../src/app/entry-server';
-import { k3Facts } from '../../src/content/architectures';
+import { architectures, k3Facts } from '../../src/content/architectures';
 import {
   cacheAgainstState,
   k3LayerKinds,
@@ -73,7 +73,13 @@ describe('data/lineage.json', () => {
     expect(fix).toContain(`${k3.expertsActive} of ${k3.expertsRouted} experts`);
     expect(fix).toContain(`one summary per ${k3.depthSummaryEvery} layers`);
     expect(lineageSteps()[0]!.policy).toBe('Evict nothing inside the 1,024-token window; drop everything outside it.');
-    expect(lineageSteps()[5]!.name).toBe('Kimi Delta Attention and the 3:1 hybrid');
+    expect(lineageSteps()[5]!.name).toBe('Kimi Delta Attention and the nominally 3:1 hybrid');
+    // Kimi Linear's 3:1 is nominal: the step says so, with the released config's counts.
+    const kl = architectures.models.find((m) => m.id === 'kimi-linear-48b-a3b')!;
+    const counts = [kl.linearLayers?.value, kl.fullAttentionLayers?.value, kl.layers.value];
+    expect(lineageSteps()[5]!.fix).toContain(
+      `nominally 3:1, Kimi Delta Attention to full attention (${counts[0]} + ${counts[1]} of its ${counts[2]} layers in the released config)`,
+    );
   });
 });
 

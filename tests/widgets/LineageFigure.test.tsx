@@ -13,7 +13,7 @@ const NAMES = [
   'The delta rule',
   'The delta rule, trained in parallel over chunks',
   'Gated DeltaNet',
-  'Kimi Delta Attention and the 3:1 hybrid',
+  'Kimi Delta Attention and the nominally 3:1 hybrid',
   'Kimi K3',
 ];
 
