@@ -4,9 +4,9 @@
  * out under the chart. Paths depend only on the data, so moving the cursor redraws little.
  */
 import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { Axis } from './Axis';
+import { linear, linearTicks, niceDomain } from './linearScale';
 
 export interface Series {
   id: string;
@@ -206,11 +206,16 @@ export function LineChart({
   const innerH = height - MARGIN.top - MARGIN.bottom;
 
   const geometry = useMemo<Geometry>(() => {
-    const x = scaleLinear()
-      .domain([1, Math.max(2, length)])
-      .range([0, innerW]);
-    const y = scaleLinear().domain(yDomain).range([innerH, 0]).nice();
-    return { x, y, xTicks: x.ticks(innerW < 400 ? 4 : 6).filter(Number.isInteger), yTicks: y.ticks(5), innerW, innerH };
+    const xDomain: [number, number] = [1, Math.max(2, length)];
+    const yNice = niceDomain(yDomain);
+    return {
+      x: linear(xDomain, [0, innerW]),
+      y: linear(yNice, [innerH, 0]),
+      xTicks: linearTicks(...xDomain, innerW < 400 ? 4 : 6).filter(Number.isInteger),
+      yTicks: linearTicks(...yNice, 5),
+      innerW,
+      innerH,
+    };
   }, [length, yDomain[0], yDomain[1], innerW, innerH]);
 
   // The handlers read the latest props through a ref, so they keep one identity and the
