@@ -19,7 +19,7 @@ export interface ForgetSettings {
   readonly beta: number;
   /** α, the gated rule's one decay. */
   readonly alpha: number;
-  /** The per-channel rule's decay on the slow channels 0–3 and on the fast channels 4–7. */
+  /** The per-channel rule's decay on the slow channels 1–4 and on the fast channels 5–8 (counted from 1, as on the page). */
   readonly slow: number;
   readonly fast: number;
   readonly metric: Metric;

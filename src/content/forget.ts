@@ -101,7 +101,10 @@ export interface ForgetFacts {
   lifetimesGroups: Record<Rule, Record<PairGroup, number>>;
   /** Pairs the memory has channels for: its width. */
   width: number;
-  /** The lifetimes stream's layout: slow facts, their channels, the fast channels, and how many latest fast pairs count as recent. */
+  /**
+   * The lifetimes stream's layout: slow facts, their channels, the fast channels, and how many latest
+   * fast pairs count as recent. Channels are numbered for the reader, from 1, as everywhere on the page.
+   */
   layout: { slowFacts: number; slowChannels: [number, number]; fastChannels: [number, number]; recentFast: number };
   /** The orthogonal stream at the memory's width, and one pair past it. */
   orthogonal: ForgetView;
@@ -124,7 +127,7 @@ export function forgetFacts(defaults: ForgetSettings = FORGET_DEFAULTS): ForgetF
   return {
     lifetimesGroups: everyGroup(groupView('lifetimes', defaults.seed, LIFETIMES_N, defaults)),
     width: D,
-    layout: { slowFacts: SLOW_FACTS, slowChannels: [0, SLOW_CHANNELS - 1], fastChannels: [SLOW_CHANNELS, D - 1], recentFast: RECENT_FAST },
+    layout: { slowFacts: SLOW_FACTS, slowChannels: [1, SLOW_CHANNELS], fastChannels: [SLOW_CHANNELS + 1, D], recentFast: RECENT_FAST },
     orthogonal: forgetView('orthogonal', defaults.seed, D, defaults),
     orthogonalPast: forgetView('orthogonal', defaults.seed, D + 1, defaults),
     atWidth: forgetView(defaults.stream, defaults.seed, D, defaults),

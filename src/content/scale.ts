@@ -42,9 +42,17 @@ export interface TakeawaysFacts {
   k3: K3Facts;
   /** Cheap recurrent layers per full-attention layer in K3, rounded. */
   linearPerFull: number;
+  /** Years from the small model to the large one. */
+  years: number;
 }
 
 export function takeawaysFacts(): TakeawaysFacts {
   const s = scaleFacts();
-  return { about: s.about, largeName: s.large.name, k3: s.k3, linearPerFull: Math.round(s.k3.linearLayers / s.k3.fullAttentionLayers) };
+  return {
+    about: s.about,
+    largeName: s.large.name,
+    k3: s.k3,
+    linearPerFull: Math.round(s.k3.linearLayers / s.k3.fullAttentionLayers),
+    years: s.years,
+  };
 }

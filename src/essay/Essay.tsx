@@ -6,6 +6,7 @@ import { Chunking } from './sections/Chunking';
 import { Shipping } from './sections/Shipping';
 import { Takeaways } from './sections/Takeaways';
 import { Verify } from './sections/Verify';
+import { Corrections } from './sections/Corrections';
 import { Credit } from './sections/Credit';
 
 export function Essay() {
@@ -18,6 +19,7 @@ export function Essay() {
       <Shipping />
       <Takeaways />
       <Verify />
+      <Corrections />
       <Credit />
     </>
   );

@@ -13,6 +13,7 @@ export const SECTIONS = [
   { id: 'shipping', title: 'The same two questions, in everything shipping now' },
   { id: 'takeaways', title: 'What the whole chain says' },
   { id: 'verify', title: 'What to verify' },
+  { id: 'corrections', title: 'Where this page departs from the usual account' },
   { id: 'credit', title: 'Where this came from' },
 ] as const;
 

@@ -151,3 +151,14 @@ export function positionList(p: readonly number[]): string {
 export function span([from, to]: readonly [number, number]): string {
   return from === to ? integer(from) : `${integer(from)}\u2013${integer(to)}`;
 }
+
+/** "https://docs.nvidia.com/nemo/automodel/.../kimi-k3.md" -> "docs.nvidia.com/…/kimi-k3.md". */
+export function urlLabel(url: string): string {
+  const u = new URL(url);
+  const host = u.hostname.replace(/^www\./, '');
+  const parts = u.pathname.split('/').filter(Boolean);
+  if (parts.length === 0) return host;
+  const clip = (part: string) => (part.length > 36 ? `${part.slice(0, 34)}\u2026` : part);
+  if (parts.length <= 2) return `${host}/${parts.map(clip).join('/')}`;
+  return `${host}/${clip(parts[0]!)}/\u2026/${clip(parts[parts.length - 1]!)}`;
+}

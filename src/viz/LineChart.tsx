@@ -208,14 +208,8 @@ export function LineChart({
   const geometry = useMemo<Geometry>(() => {
     const xDomain: [number, number] = [1, Math.max(2, length)];
     const yNice = niceDomain(yDomain);
-    return {
-      x: linear(xDomain, [0, innerW]),
-      y: linear(yNice, [innerH, 0]),
-      xTicks: linearTicks(...xDomain, innerW < 400 ? 4 : 6).filter(Number.isInteger),
-      yTicks: linearTicks(...yNice, 5),
-      innerW,
-      innerH,
-    };
+    const xTicks = linearTicks(...xDomain, innerW < 400 ? 4 : 6).filter(Number.isInteger);
+    return { x: linear(xDomain, [0, innerW]), y: linear(yNice, [innerH, 0]), xTicks, yTicks: linearTicks(...yNice, 5), innerW, innerH };
   }, [length, yDomain[0], yDomain[1], innerW, innerH]);
 
   // The handlers read the latest props through a ref, so they keep one identity and the

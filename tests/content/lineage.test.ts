@@ -69,7 +69,7 @@ describe('data/lineage.json', () => {
       for (const field of [s.name, s.wall, s.fix, s.cost, s.policy]) expect(field, s.id).not.toMatch(/[{}]/);
     }
     const fix = lineageSteps().find((s) => s.id === 'kimi-k3')!.fix;
-    expect(fix).toContain(`${k3.linearLayers} Kimi Delta Attention layers and ${k3.fullAttentionLayers} gated MLA layers`);
+    expect(fix).toContain(`Of its ${k3.layers} layers, ${k3.linearLayers} are Kimi Delta Attention and ${k3.fullAttentionLayers} are gated MLA`);
     expect(fix).toContain(`${k3.expertsActive} of ${k3.expertsRouted} experts`);
     expect(fix).toContain(`one summary per ${k3.depthSummaryEvery} layers`);
     expect(lineageSteps()[0]!.policy).toBe('Evict nothing inside the 1,024-token window; drop everything outside it.');

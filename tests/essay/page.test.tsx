@@ -25,7 +25,7 @@ describe('the prerendered page', () => {
   });
 
   it('respects the corrections: 69 + 24 layers, depth summaries, the KV cache from day one', () => {
-    expect(text).toMatch(/69 Kimi Delta Attention layers and 24 gated MLA layers/);
+    expect(text).toMatch(/Of its 93 layers, 69 are Kimi Delta Attention and 24 are gated MLA/);
     expect(text).toMatch(/one summary per 12 layers/);
     expect(text).toMatch(/released code from the first day/);
     expect(text).not.toMatch(/every twelve layers/i);

@@ -148,13 +148,14 @@ describe('ForgetFigure', () => {
     expect((document.getElementById('forget-alpha') as HTMLInputElement).value).toBe('0');
   });
 
-  it('reads a heatmap cell by keyboard', async () => {
+  it('reads a heatmap cell by keyboard, channels counted from 1 as everywhere on the page', async () => {
     const { user } = setup();
     const map = screen.getByRole('group', { name: /Additive memory after 16 pairs/ });
     map.focus();
     await user.keyboard('{ArrowRight}{ArrowDown}');
     const readout = map.parentElement!.querySelector('.heatmap-readout')!;
-    expect(readout.textContent).toMatch(/^key channel 1, value channel 1: [+−]\d\.\d\d$/);
+    // One step right and one down from the top-left cell, channel 1 of each.
+    expect(readout.textContent).toMatch(/^key channel 2, value channel 2: [+−]\d\.\d\d$/);
   });
 
   describe('dragging the slider', () => {

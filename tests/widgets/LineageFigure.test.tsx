@@ -149,7 +149,7 @@ describe('LineageFigure', () => {
     await user.click(next());
     expect(note()).toContain('every channel decays by α = 0.90');
     await user.click(next());
-    expect(note()).toContain('channels 0–3 decay by α = 1.00 and keep all of it');
+    expect(note()).toContain('channels 1–4 decay by α = 1.00 and keep all of it');
     expect(note()).toContain('3 Kimi Delta Attention layers, then 1 full-attention layer');
   });
 

@@ -3,7 +3,7 @@
  * parameters fire, which figures are missing or qualified and in what way, its numbered
  * caveats, and every source grouped by page.
  */
-import { capitalise, integer, listWords, params, percent } from '../../format';
+import { capitalise, integer, listWords, params, percent, urlLabel } from '../../format';
 import { architectures as defaultData } from '../architectures';
 import { isMissing, NONE, NOT_FOUND, NOT_PUBLISHED, type Architectures, type Model, type StatusWord } from '../schema';
 import { type Caveat, caveatsOf } from './caveats';
@@ -26,23 +26,12 @@ function statusSummary(figures: SourceGroup['figures']): string {
   return [...byStatus].map(([status, labels]) => `${labels.join(', ')} (${status})`).join('; ');
 }
 
-/** "https://docs.nvidia.com/nemo/automodel/.../kimi-k3.md" -> "docs.nvidia.com/…/kimi-k3.md". */
-function sourceLabel(url: string): string {
-  const u = new URL(url);
-  const host = u.hostname.replace(/^www\./, '');
-  const parts = u.pathname.split('/').filter(Boolean);
-  if (parts.length === 0) return host;
-  const clip = (part: string) => (part.length > 36 ? `${part.slice(0, 34)}\u2026` : part);
-  if (parts.length <= 2) return `${host}/${parts.map(clip).join('/')}`;
-  return `${host}/${clip(parts[0]!)}/\u2026/${clip(parts[parts.length - 1]!)}`;
-}
-
 /** Every sourced figure of a model, grouped by the page it comes from. */
 function sourcesOf(m: Model): SourceGroup[] {
   const groups = new Map<string, SourceGroup>();
   const add = (source: string | undefined, label: string, status: string) => {
     if (!source) return;
-    const group = groups.get(source) ?? { url: source, label: sourceLabel(source), figures: [], summary: '' };
+    const group = groups.get(source) ?? { url: source, label: urlLabel(source), figures: [], summary: '' };
     group.figures.push({ label, status });
     groups.set(source, group);
   };

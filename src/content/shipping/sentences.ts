@@ -105,7 +105,9 @@ export function othersSentence(data: Architectures = defaultData): string | null
   const overNamed = (s: Share) => {
     const alt = s.model.alternative;
     const altShare = alt ? (alt.activeParams?.value ?? s.model.activeParams.value) / alt.totalParams.value : null;
-    return alt && altShare !== null && altShare <= SIX_PERCENT ? `${s.model.name} (${percent(s.share)}, or ${percent(altShare)} ${alt.what})` : named(s);
+    return alt && altShare !== null && altShare <= SIX_PERCENT
+      ? `${s.model.name} (${percent(s.share)} on its headline count; ${percent(altShare)}, under the line, ${alt.what})`
+      : named(s);
   };
   const k = others.length;
   const head = `${capitalise(countWord(k))} other recent ${k === 1 ? 'model was' : 'models were'} checked and left out of the table (${k === 1 ? 'it is' : 'they are'} in the downloads)`;

@@ -91,7 +91,7 @@ export function Shipping() {
           }}
         />
       </FigureFrame>
-      <p>
+      <p id="shipping-six">
         <span data-claim="six-percent">{say.six}</span>{' '}
         <span data-claim="six-verdict">{say.sixVerdict}</span>
       </p>

@@ -183,8 +183,8 @@ export function ForgetFigure({ equations, defaults }: ForgetFigureProps) {
               cols={8}
               max={max}
               label={`${RULE_LABELS[r]} memory after ${n} pairs, 8 by 8`}
-              rowLabel={(row) => `key channel ${row}`}
-              colLabel={(col) => `value channel ${col}`}
+              rowLabel={(row) => `key channel ${row + 1}`}
+              colLabel={(col) => `value channel ${col + 1}`}
             />
             <RuleEquation markup={equations[r]} />
           </div>

@@ -33,8 +33,8 @@ function GateSlider({
 const GATES: readonly { gate: GateName; symbol: string; label: string }[] = [
   { gate: 'beta', symbol: 'β', label: 'write strength (delta rules)' },
   { gate: 'alpha', symbol: 'α', label: 'scalar decay (gated delta)' },
-  { gate: 'slow', symbol: 'a₀…₃', label: 'decay, slow channels 0–3 (per-channel)' },
-  { gate: 'fast', symbol: 'a₄…₇', label: 'decay, fast channels 4–7 (per-channel)' },
+  { gate: 'slow', symbol: 'a₁…₄', label: 'decay, slow channels 1–4 (per-channel)' },
+  { gate: 'fast', symbol: 'a₅…₈', label: 'decay, fast channels 5–8 (per-channel)' },
 ];
 
 type OptionsProps = Pick<ForgetState, 'stream' | 'seed' | 'metric' | GateName> & { dispatch: Dispatch<Action> };

@@ -50,7 +50,7 @@ function describeDecay(d: DecayDiagram): string {
       : groups
           .map(
             (g) =>
-              `${g.from === g.to ? `channel ${g.from} decays` : `channels ${g.from}–${g.to} decay`} by α = ${fixed(g.gate)} and keep${g.from === g.to ? 's' : ''} ${keeps(g.gate)}`,
+              `${g.from === g.to ? `channel ${g.from + 1} decays` : `channels ${g.from + 1}–${g.to + 1} decay`} by α = ${fixed(g.gate)} and keep${g.from === g.to ? 's' : ''} ${keeps(g.gate)}`,
           )
           .join('; ');
   const cycle = d.cycle

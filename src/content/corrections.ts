@@ -1,0 +1,141 @@
+/**
+ * Where this page departs from the usual account (data/corrections.json), with each correction's
+ * figures filled from the data and the maths, so the list can never disagree with the page.
+ */
+import { z } from 'zod';
+import raw from '../../data/corrections.json';
+import { integer, listWords, params, percent, span } from '../format';
+import { architectures, KIMI_LINEAR_ID, k3Facts, model, required, scaleRatio } from './architectures';
+import { chunkingFacts } from './chunking';
+import { httpsUrl } from './figure';
+import { lineage } from './lineage';
+import { shareFacts } from './shipping/shares';
+import { scaleFacts } from './scale';
+import { DataError, parseData } from './validate';
+
+export const CORRECTIONS_FILE = 'data/corrections.json';
+
+const PLACEHOLDERS = [
+  'scale.about',
+  'scale.headline',
+  'scale.exact',
+  'scale.gpt2Exact',
+  'scale.gpt2Headline',
+  'k3.linearLayers',
+  'k3.fullAttentionLayers',
+  'k3.layers',
+  'k3.depthSummaryEvery',
+  'shipping.outliers',
+  'chunking.range',
+  'chunking.usuallyQuoted',
+  'chunking.flaDefault',
+  'hybrid.ratio',
+  'kimiLinear.linearLayers',
+  'kimiLinear.fullAttentionLayers',
+  'kimiLinear.layers',
+] as const;
+type Placeholder = (typeof PLACEHOLDERS)[number];
+
+/** A name with a digit in it, such as GPT-2 or K3: not a figure. */
+const MODEL_NAME = /\b[A-Za-z][A-Za-z.]*-?\d[\w.]*/g;
+
+/** Text that names figures only as {placeholders}: a digit typed here could drift from the data. */
+const templated = z
+  .string()
+  .min(1)
+  .refine((s) => [...s.matchAll(/\{([^{}]*)\}/g)].every((m) => (PLACEHOLDERS as readonly string[]).includes(m[1]!)), {
+    message: `names an unknown figure; use one of ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
+  })
+  .refine((s) => !/\d/.test(s.replace(/\{[^{}]*\}/g, '').replace(MODEL_NAME, '')), { message: 'types a number: name it as a {placeholder} instead' });
+
+const correctionSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  date: z.iso.date(),
+  /** The id of the element on the page that says it right, or lineage:<step id> for a step of the lineage. */
+  corrects: z.string().regex(/^(lineage:)?[a-z0-9-]+$/, { message: 'names an element id, or lineage:<step id>' }),
+  usual: z.strictObject({ text: z.string().min(1), source: httpsUrl.optional() }),
+  correction: templated,
+  sources: z.array(httpsUrl).min(1),
+});
+
+const correctionsSchema = z.strictObject({ $comment: z.string().optional(), corrections: z.array(correctionSchema).min(1) });
+
+export type Corrections = z.output<typeof correctionsSchema>;
+
+export function parseCorrections(json: unknown, file = CORRECTIONS_FILE): Corrections {
+  return parseData(correctionsSchema, json, file);
+}
+
+function values(): Record<Placeholder, string> {
+  const r = scaleRatio();
+  const s = scaleFacts();
+  const k3 = k3Facts();
+  const c = chunkingFacts();
+  const kl = model(KIMI_LINEAR_ID, architectures);
+  const cycle = lineage.hybridCycle.value;
+  const linear = cycle.filter((k) => k === 'kda').length;
+  const outliers = shareFacts().over6;
+  return {
+    'scale.about': s.about,
+    'scale.headline': integer(s.headlineQuoted),
+    'scale.exact': integer(Math.round(r.exact)),
+    'scale.gpt2Exact': integer(r.small.totalParams.value),
+    'scale.gpt2Headline': params(required(r.small, 'headlineParams')),
+    'k3.linearLayers': integer(k3.linearLayers),
+    'k3.fullAttentionLayers': integer(k3.fullAttentionLayers),
+    'k3.layers': integer(k3.layers),
+    'k3.depthSummaryEvery': integer(k3.depthSummaryEvery),
+    'shipping.outliers':
+      outliers.length === 0 ? 'None of the eight fires more than 6%' : `${listWords(outliers.map((o) => `${o.model.name} fires ${percent(o.share)}`))}`,
+    'chunking.range': span([c.powerOfTwoWinners[0]!, c.powerOfTwoWinners[c.powerOfTwoWinners.length - 1]!]),
+    'chunking.usuallyQuoted': integer(c.usuallyQuoted),
+    'chunking.flaDefault': integer(c.flaDefault),
+    'hybrid.ratio': `${linear}:${cycle.length - linear}`,
+    'kimiLinear.linearLayers': integer(required(kl, 'linearLayers')),
+    'kimiLinear.fullAttentionLayers': integer(required(kl, 'fullAttentionLayers')),
+    'kimiLinear.layers': integer(required(kl, 'layers')),
+  };
+}
+
+export interface Correction {
+  id: string;
+  date: string;
+  corrects: string;
+  /** The id of the element on the page that says it right. */
+  anchor: string;
+  /** Where a link to it goes: the element, or the stepper opened at the step. */
+  href: string;
+  usual: { text: string; source?: string | undefined };
+  /** With every figure filled in. */
+  correction: string;
+  sources: string[];
+}
+
+/** A lineage step's place in the chain, 1-based as the stepper's ?step=N and the list's ids count it. */
+function stepNumber(stepId: string, file: string, entry: number, id: string): number {
+  const i = lineage.steps.findIndex((s) => s.id === stepId);
+  if (i < 0) {
+    throw new DataError(
+      `Invalid data file ${file}\n${file}: entry corrections[${entry}] "${id}", field corrects: names the lineage step "${stepId}", which data/lineage.json lacks`,
+    );
+  }
+  return i + 1;
+}
+
+export function corrections(data: Corrections = parseCorrections(raw), file = CORRECTIONS_FILE): Correction[] {
+  const v = values();
+  return data.corrections.map((c, i) => {
+    const step = c.corrects.startsWith('lineage:') ? stepNumber(c.corrects.slice('lineage:'.length), file, i, c.id) : null;
+    return {
+      ...c,
+      anchor: step === null ? c.corrects : `lineage-step-${step}`,
+      href: step === null ? `#${c.corrects}` : `?step=${step}#lineage`,
+      correction: c.correction.replace(/\{([^{}]*)\}/g, (_, name: Placeholder) => v[name]),
+    };
+  });
+}
+
+/** The corrections of one source's account: those whose usual wording it is quoted from. */
+export function correctionsFrom(source: string, list: Correction[] = corrections()): Correction[] {
+  return list.filter((c) => c.usual.source === source);
+}
