@@ -31,6 +31,8 @@ export interface ChunkingFacts {
   flashKdaSource: string;
   /** F(C)/6d² at the fla default. */
   flopsRatioAtDefault: number;
+  /** About how many operations per token, in units of d, one more token in the chunk adds. */
+  flopsPerAddedToken: number;
   /** Continuous optima at the default workload, by heads (the default's, and MANY_HEADS) and overlap. */
   optimum: Record<'few' | 'many', Record<Overlap, number>>;
   /** The same at LONG_L. */
@@ -89,6 +91,8 @@ export function chunkingFacts(defaults: ChunkingSettings = CHUNKING_DEFAULTS): C
     flashKda: flashKda.value,
     flashKdaSource: flashKda.source,
     flopsRatioAtDefault: prefillFlops({ L, d, C: fla.value }) / (6 * d * d * L),
+    // Per token: F(2) − F(1), in units of d, rounded: the 10 of 10Cd.
+    flopsPerAddedToken: Math.round((prefillFlops({ L: 2, d, C: 2 }) / 2 - prefillFlops({ L: 2, d, C: 1 }) / 2) / d),
     optimum,
     optimumLong,
     longShift,

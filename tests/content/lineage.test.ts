@@ -78,7 +78,7 @@ describe('data/lineage.json', () => {
     const kl = architectures.models.find((m) => m.id === 'kimi-linear-48b-a3b')!;
     const counts = [kl.linearLayers?.value, kl.fullAttentionLayers?.value, kl.layers.value];
     expect(lineageSteps()[5]!.fix).toContain(
-      `nominally 3:1, Kimi Delta Attention to full attention (${counts[0]} + ${counts[1]} of its ${counts[2]} layers in the released config)`,
+      `nominally 3:1, Kimi Delta Attention (KDA) to full attention (${counts[0]} + ${counts[1]} of its ${counts[2]} layers in the released config)`,
     );
   });
 });

@@ -13,6 +13,7 @@ const pct = (x: number) => percent(x, 0);
 export function Chunking() {
   const f = chunkingFacts();
   const { check, defaults, gpu, assumptions: a } = f;
+  const a100 = f.gpus.find((g) => g.id === 'a100')!;
   const overhead = milliseconds(check.overheadSeconds, 2);
   const shift = f.longShift < 0.001 ? 'less than 0.1%' : `at most ${significantDigits(f.longShift * 100)}%`;
 
@@ -33,7 +34,7 @@ export function Chunking() {
       <Equation id="sequentialSteps" label="Sequential steps for sequence length L and chunk size C" />
       <p>
         Counting operations says the chunk should be as small as possible. The work per token grows with{' '}
-        <var>C</var>, by about 10<var>d</var> operations for every token added to the chunk, and at <var>C</var>
+        <var>C</var>, by about {f.flopsPerAddedToken}<var>d</var> operations for every token added to the chunk, and at <var>C</var>
         &nbsp;=&nbsp;1 the chunked form is the plain recurrence. At the chunk of {f.flaDefault} that the reference
         kernels use, a head of dimension {defaults.d} does {significantDigits(f.flopsRatioAtDefault)} times the
         arithmetic of the recurrence.
@@ -111,7 +112,7 @@ export function Chunking() {
         <li>
           Tile efficiency: tensor cores reach &eta;<sub>max</sub>&nbsp;=&nbsp;{a.etaMax} of peak with full tiles, and
           proportionally less when <var>C</var> is shorter than the tile height <var>M</var>
-          <sub>tile</sub> ({gpu.mmaTileM} on Hopper, 16 on the A100).
+          <sub>tile</sub> ({gpu.mmaTileM} on the {gpu.name}, {a100.mmaTileM} on the {a100.name}).
         </li>
         <li>
           Memory: kernels reach &eta;<sub>bw</sub>&nbsp;=&nbsp;{a.etaBandwidth} of the HBM bandwidth; the sequential
@@ -190,10 +191,18 @@ export function Chunking() {
           </caption>
           <thead>
             <tr>
-              <th scope="col">B</th>
-              <th scope="col">T</th>
-              <th scope="col">H</th>
-              <th scope="col">D</th>
+              <th scope="col">
+                <var>B</var> (sequences)
+              </th>
+              <th scope="col">
+                <var>L</var> (tokens)
+              </th>
+              <th scope="col">
+                <var>H</var> (heads)
+              </th>
+              <th scope="col">
+                <var>d</var> (head width)
+              </th>
               <th scope="col">model (GPU)</th>
               <th scope="col">model + {overhead}</th>
               <th scope="col">measured</th>

@@ -1,6 +1,7 @@
 /** The heart of the essay: the same writes under four eviction policies. */
 import { forgetFacts } from '../../content/forget';
-import { countWord, fixed as f2, span } from '../../format';
+import { CHUNKING_DEFAULTS } from '../../content/defaults';
+import { capitalise, countWord, fixed as f2, span } from '../../format';
 import { Equation } from '../Equation';
 import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
@@ -12,11 +13,12 @@ export function Forget() {
   const { width, layout, orthogonal, orthogonalPast, atWidth, meanAtWidth } = f;
   const { error, cosine } = view;
   const groups = f.lifetimesGroups;
+  const headWidth = CHUNKING_DEFAULTS.d;
 
   return (
     <Section id="forget" kicker="this is the whole argument">
       <p>
-        Take one memory of fixed size, an 8&times;8 matrix <var className="tok-s">S</var>, and one deterministic
+        Take one memory of fixed size, a {width}&times;{width} matrix <var className="tok-s">S</var>, and one deterministic
         stream of key&ndash;value pairs. Write the stream into four copies of the memory, each with a different rule,
         and read every pair back with its own key.
       </p>
@@ -63,7 +65,7 @@ export function Forget() {
         minHeight={880}
         caption={
           <>
-            Four 8&times;8 memories written by the same stream, one rule each: gold cells are positive weights, blue
+            Four {width}&times;{width} memories written by the same stream, one rule each: gold cells are positive weights, blue
             negative, on one scale shared by the four. Below them, read error against the number of pairs written, one
             line per rule, with the dashed line at 1.00 marking &ldquo;as wrong as answering zero&rdquo;. The stream,
             its seed and every setting are in the page address, so a link shares exactly this picture.
@@ -130,7 +132,8 @@ export function Forget() {
       </p>
       <Equation id="readCosine" label="Mean cosine similarity between each read and its value" />
       <p className="aside">
-        Eight dimensions are a toy, not a simulation: a real head holds a 128&times;128 state. The failure it shows is
+        {capitalise(countWord(width))} dimensions are a toy, not a simulation: a head of the width the chunk figure below uses,{' '}
+        <var>d</var>&nbsp;=&nbsp;{headWidth}, holds a {headWidth}&times;{headWidth} state. The failure it shows is
         the real one. Any memory of fixed size that keeps accepting writes has to choose what to forget, and a rule
         that does not choose forgets at random.
       </p>

@@ -6,7 +6,7 @@
 import { lineageFacts, type StepView } from '../../content/lineageView';
 import { StepFacts } from '../../widgets/Lineage/LineageFigure';
 import type { FigureStep } from '../../widgets/Lineage/types';
-import { Equation } from '../Equation';
+import { Equation, whereLine } from '../Equation';
 import type { EquationId } from '../equations';
 import { Island } from '../Island';
 import { Cite, FigureFrame, Section } from '../Section';
@@ -16,7 +16,10 @@ import { WORKLOG_URL } from './Credit';
 /** The stepper's props: every step with each equation it names typeset (a name the registry lacks stops the build). */
 export function lineageFigureProps(steps: readonly StepView[] = lineageFacts().steps): { steps: FigureStep[] } {
   return {
-    steps: steps.map((step) => ({ ...step, equations: step.equations.map((eq) => ({ ...eq, ...figureEquation('lineage', eq.id, true) })) })),
+    steps: steps.map((step) => ({
+      ...step,
+      equations: step.equations.map((eq) => ({ ...eq, ...figureEquation('lineage', eq.id, true), where: whereLine(eq.id) })),
+    })),
   };
 }
 

@@ -3,11 +3,12 @@
  * next, or the arrow, Home and End keys; the step lives in the URL as ?step=N. Everything it
  * shows arrives as props from the build; the prerendered list in the section is the no-script view.
  */
-import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 // In this order: one stylesheet for the page keeps the rules in the order they are imported.
 import './lineage.css';
 import './lineage-diagrams.css';
 import './lineage-papers.css';
+import { SymbolText } from '../../viz/SymbolText';
 import { TypesetMath } from '../../viz/TypesetMath';
 import { useUrlState, type UrlCodec } from '../urlState';
 import { describeDiagram } from './describe';
@@ -73,7 +74,14 @@ const StepContent = memo(function StepContent({ step, index }: { step: FigureSte
         </div>
       </div>
       {step.equations.map((eq) => (
-        <TypesetMath key={eq.id} className="equation" markup={eq} figure={eq} />
+        <Fragment key={eq.id}>
+          <TypesetMath className="equation" markup={eq} figure={eq} />
+          {eq.where ? (
+            <p className="equation-where">
+              <SymbolText text={eq.where} />
+            </p>
+          ) : null}
+        </Fragment>
       ))}
       <ul className="lineage-papers">
         {step.papers.map((p) => (

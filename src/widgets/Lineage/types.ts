@@ -7,6 +7,7 @@ import type { EquationMarkup } from '../../viz/TypesetMath';
 
 export type { ChunkDiagram, DecayDiagram, Diagram, K3Diagram, LayerKind, MemoryDiagram, WriteDiagram } from '../../content/lineageView';
 
-type EquationView = EquationRef & EquationMarkup;
+/** A step's equation, typeset, with the line that names its symbols. */
+type EquationView = EquationRef & EquationMarkup & { where: string | null };
 
 export type FigureStep = StepView<EquationView>;

@@ -1,0 +1,37 @@
+/**
+ * What every symbol of an equation means, said right under it (src/viz/SymbolText.tsx gives the
+ * notation: {x} is a symbol, {x_sub} one with a subscript). tests/essay/equations.test.ts holds
+ * each equation's letters to the symbols its line names.
+ */
+export const equationWhere = {
+  kvCache:
+    '{o_t} is the output for token {t}, {q_t} its query, {k_i} and {v_i} the key and value cached for each token {i} up to {t}, and {d} the width of a head.',
+  linearAttention:
+    '{S_t} is the state after token {t}, a matrix of fixed size; {k_t} and {v_t} are that token’s key and value, as row vectors; {v̂} is what a key {k} reads back from the state {S}.',
+  cacheVsState:
+    '{N} is the number of layers, {d_model} the model’s width, {L} the tokens read so far, {H} the heads in a layer and {d_h} the width of one head.',
+  deltaRule:
+    '{β_t}, between 0 and 1, is how strongly token {t} writes; {k_t}{S_t−1} is what the old state {S_t−1} returned for the key {k_t}, so only the difference from the value {v_t} goes into {S_t}.',
+  deltaProjector:
+    '{I} is the identity; for a unit key, {I} − {β_t}{k_t}ᵀ{k_t} shrinks the old state {S_t−1} along the key’s direction only and leaves every other direction as it was, and {β_t}{k_t}ᵀ{v_t} writes the new value into {S_t}.',
+  chunkedDelta:
+    'For one chunk of {C} tokens, {K} and {V} stack the chunk’s keys and values as rows and {β} holds their write strengths; tril(·, −1) keeps the part strictly below the diagonal; {A}, {Λ}, {W} and {U} are the WY form (also called the UT transform) that folds the chunk’s delta writes into matrix products; {I} is the identity, {S} the state carried in from the chunk before and {S_next} the one passed on.',
+  gatedDelta:
+    '{α_t}, between 0 and 1, is one decay for the whole state, set per token: the old state {S_t−1} fades by it before the delta write ({I}, {β_t}, {k_t}, {v_t} and {S_t} as in the delta rule).',
+  perChannelDelta:
+    '{α_t} is now a vector with one decay per key channel, and Diag({α_t}) fades each row of the old state {S_t−1} at its own rate before the delta write ({I}, {β_t}, {k_t}, {v_t} and {S_t} as before).',
+  mixtureOfExperts:
+    'For a token’s hidden vector {x}, {s}({x}) scores every routed expert and TopK keeps the best few; {g_e}({x}) is the weight the router gives expert {e}, {E_e} that expert (a feed-forward network), {E_shared} an expert every token passes through, and {y} the layer’s output.',
+  attentionResiduals:
+    '{h_l} is the input of sub-layer {l}; the {b_i}, {i} < {l}, are summaries of earlier blocks of layers (and the running sum of the current block); {q_l} is a learned query of sub-layer {l}, and RMSNorm a normalisation, so each sub-layer picks by softmax how much of each earlier block to read.',
+  readError: '{E} is the read error after {n} pairs; {k_i}{S} is what the key of pair {i} reads back from the state {S}, and {v_i} the value it should return.',
+  readCosine: 'The same {n} reads {k_i}{S} of the state {S}, scored by the cosine of the angle each makes with its value {v_i}, which ignores their lengths.',
+  chunkFlops: '{F}({C}) counts floating-point operations per token and per head, for chunks of {C} tokens and heads of width {d}.',
+  sequentialSteps: 'For a sequence of {L} tokens cut into chunks of {C}.',
+  chunkBytes:
+    'Bytes({C}) counts memory traffic per token and per head, in bf16 (bfloat16, two bytes a number), for heads of width {d}: the last term is the {d} × {d} state, written out and read back once per chunk of {C} tokens.',
+  chunkTime:
+    '{T}({C}) is the modelled prefill time for chunks of {C}; {T_0} a fixed launch cost; {T_tc}, {T_mem} and {T_seq} the tensor-core work, the memory traffic and the sequential steps; {𝒥} combines the first two: their sum (no overlap) or their maximum (full overlap).',
+  chunkTimeTerms:
+    'With {T_tc}, {T_mem} and {T_seq} as above, {B}·{H} is the number of heads in the batch (sequences times heads) and {L} the tokens in each sequence; {P_tc} is the GPU’s dense tensor-core peak in BF16, {BW} the bandwidth of its high-bandwidth memory (HBM) and {N_SM} its number of streaming multiprocessors (SMs); {η}({C}) is the share of that peak a chunk of {C} reaches, {η_max} with full tiles of height {M_tile}; {η_bw} and {η_seq} are the shares of bandwidth and of tensor cores that the memory-bound and the sequential kernels reach; {τ_0} is the fixed latency of one sequential step, {d} the head width and {B_V} the value columns one program of the sequential kernel handles; and {w} = ⌈{B}·{H}·⌈{d}/{B_V}⌉ / {N_SM}⌉ is the number of waves of such programs the GPU runs one after another, each wave paying for its own steps.',
+} as const satisfies Record<string, string>;
