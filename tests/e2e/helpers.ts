@@ -62,6 +62,8 @@ const READ_LINK: Partial<Record<Figure, string>> = { chunking: '.chunking-figure
  */
 export async function waitForFigure(page: Page, figure: Figure) {
   const island = page.locator(`[data-island="${figure}"]`);
+  // A link lands on the section's heading; the reader scrolls on to the figure, which hydrates as it nears.
+  await island.scrollIntoViewIfNeeded();
   await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
   const read = READ_LINK[figure];
   if (read) await expect(island.locator(read)).toBeAttached({ timeout: 15_000 });

@@ -1,0 +1,55 @@
+/**
+ * Every caveat the data attaches to a figure reaches the reader beside that figure: a numbered
+ * mark in the table cell that links to the note in the model's entry below the table.
+ */
+import { expect, test } from '@playwright/test';
+import { openFigure, THEMES, watch } from './helpers';
+
+/** The caveats a reader must be able to find (research/architectures.md), by model. */
+const CAVEATS = [
+  { model: 'kimi-k3', about: 'K3’s second published count', text: /2\.78 trillion parameters.*3\.74%.*about 22,340 copies/ },
+  { model: 'kimi-k2.6', about: 'K2.6’s count in the Kimi K2 report', text: /1\.04 trillion parameters: 3\.08%/ },
+  { model: 'minimax-m3', about: 'MiniMax-M3’s approximate date', text: /Approximate date of the open-weight release/ },
+  { model: 'deepseek-v4-pro', about: 'DeepSeek-V4-Pro’s preview status', text: /Preview release/ },
+  { model: 'deepseek-v4-pro', about: 'DeepSeek-V4-Pro’s disputed top-k', text: /disagree on k for Pro \(512 or 1,024\)/ },
+];
+
+for (const theme of THEMES) {
+  test(`each listed caveat is marked in its table row and opens its note, at 390px, ${theme}`, async ({ page }) => {
+    const problems = watch(page);
+    await openFigure(page, 'shipping', { width: 390, theme });
+    for (const c of CAVEATS) {
+      const note = page.locator(`[id="shipping-note-${c.model}"] .shipping-caveats > li`).filter({ hasText: c.text });
+      await expect(note, c.about).toHaveCount(1);
+      await expect(note, c.about).toBeVisible();
+      const id = await note.getAttribute('id');
+      const mark = page.locator(`#shipping-figure tr[data-model="${c.model}"] a[href="#${id}"]`);
+      // A caveat on several figures of the row is marked in each of their cells.
+      expect(await mark.count(), `${c.about}: a mark in the row links to the note`).toBeGreaterThan(0);
+      await mark.first().click();
+      expect(new URL(page.url()).hash).toBe(`#${id}`);
+      await expect(note).toBeInViewport();
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('Mistral Large 3 is said to cross 6% only on its headline count', async ({ page }) => {
+  await page.goto('./#shipping');
+  const others = page.locator('[data-claim="others"]');
+  await expect(others).toContainText('Mistral Large 3 (6.07% on its headline count; 5.79%, under the line, for the language model alone)');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the same caveats stand in the static page, each linked from its row', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto('./');
+    for (const c of CAVEATS) {
+      const note = page.locator(`[id="shipping-note-${c.model}"] .shipping-caveats > li`).filter({ hasText: c.text });
+      await expect(note, c.about).toBeVisible();
+      const id = await note.getAttribute('id');
+      expect(await page.locator(`#shipping-figure tr[data-model="${c.model}"] a[href="#${id}"]`).count(), c.about).toBeGreaterThan(0);
+    }
+  });
+});
