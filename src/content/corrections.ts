@@ -9,7 +9,7 @@ import { architectures, KIMI_LINEAR_ID, k3Facts, model, required, scaleRatio } f
 import { chunkingFacts } from './chunking';
 import { httpsUrl } from './figure';
 import { lineage } from './lineage';
-import { shareFacts } from './shipping/shares';
+import { SIX_PERCENT, shareFacts } from './shipping/shares';
 import { scaleFacts } from './scale';
 import { DataError, parseData } from './validate';
 
@@ -26,6 +26,7 @@ const PLACEHOLDERS = [
   'k3.layers',
   'k3.depthSummaryEvery',
   'shipping.outliers',
+  'shipping.line',
   'chunking.range',
   'chunking.usuallyQuoted',
   'chunking.flaDefault',
@@ -86,7 +87,8 @@ function values(): Record<Placeholder, string> {
     'k3.layers': integer(k3.layers),
     'k3.depthSummaryEvery': integer(k3.depthSummaryEvery),
     'shipping.outliers':
-      outliers.length === 0 ? 'None of the eight fires more than 6%' : `${listWords(outliers.map((o) => `${o.model.name} fires ${percent(o.share)}`))}`,
+      outliers.length === 0 ? `None of the eight fires more than ${percent(SIX_PERCENT, 0)}` : `${listWords(outliers.map((o) => `${o.model.name} fires ${percent(o.share)}`))}`,
+    'shipping.line': percent(SIX_PERCENT, 0),
     'chunking.range': span([c.powerOfTwoWinners[0]!, c.powerOfTwoWinners[c.powerOfTwoWinners.length - 1]!]),
     'chunking.usuallyQuoted': integer(c.usuallyQuoted),
     'chunking.flaDefault': integer(c.flaDefault),

@@ -29,7 +29,7 @@ export function Corrections() {
         {list.map((c) => (
           <li key={c.id} id={`correction-${c.id}`}>
             <span className="correction-usual">
-              Usually said: {c.usual.text}
+              <strong>Usually said:</strong> {c.usual.text}
               {c.usual.source ? (
                 <>
                   {' '}
@@ -38,7 +38,9 @@ export function Corrections() {
               ) : null}
               .
             </span>{' '}
-            <span className="correction-here">Here: {c.correction}</span> Said in <a href={c.href}>{placeName(c)}</a>
+            <span className="correction-here">
+              <strong>Here:</strong> {c.correction}
+            </span> Said in <a href={c.href}>{placeName(c)}</a>
             {'; sources: '}
             {c.sources.map((url, i) => (
               <span key={url}>
