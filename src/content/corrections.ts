@@ -87,7 +87,9 @@ function values(): Record<Placeholder, string> {
     'k3.layers': integer(k3.layers),
     'k3.depthSummaryEvery': integer(k3.depthSummaryEvery),
     'shipping.outliers':
-      outliers.length === 0 ? `None of the eight fires more than ${percent(SIX_PERCENT, 0)}` : `${listWords(outliers.map((o) => `${o.model.name} fires ${percent(o.share)}`))}`,
+      outliers.length === 0
+        ? `None of the eight fires more than ${percent(SIX_PERCENT, 0)}`
+        : `${listWords(outliers.map((o) => `${o.model.name} fires ${percent(o.share)}`))}`,
     'shipping.line': percent(SIX_PERCENT, 0),
     'chunking.range': span([c.powerOfTwoWinners[0]!, c.powerOfTwoWinners[c.powerOfTwoWinners.length - 1]!]),
     'chunking.usuallyQuoted': integer(c.usuallyQuoted),

@@ -24,7 +24,7 @@ export function Verify() {
           Check the toy on this page against its code: the update rules, the seed and the statistics are tested. The
           read error was not the first measure tried. The essay this page follows first scored the memories by
           cosine, which ranks the additive rule first ({fixed(cosine.additive)} against {fixed(cosine.delta)} for
-          delta at {n} pairs) while its reads are worse than silence (error {fixed(error.additive)} against{' '}
+          delta at {n} pairs of the figure&rsquo;s opening stream) while its reads are worse than silence (error {fixed(error.additive)} against{' '}
           {fixed(error.delta)}). The read error replaced it because cosine got the argument backwards, and the figure
           keeps cosine one switch away so you can see the trap for yourself.
         </li>
