@@ -4,7 +4,7 @@
  * a setting out of the URL while it is at its default here.
  */
 import { DEFAULT_ASSUMPTIONS } from '../core';
-import type { StreamKind } from '../core';
+import type { Rule, StreamKind } from '../core';
 import { kernelChunkSize } from './hardware';
 
 export type Metric = 'error' | 'cosine';
@@ -72,3 +72,27 @@ export type SortDirection = 'asc' | 'desc';
 
 /** The shipping table opens largest model first. */
 export const SHIPPING_DEFAULT_SORT: Readonly<{ key: 'total'; dir: SortDirection }> = Object.freeze({ key: 'total', dir: 'desc' });
+
+/** What a reader of the attention-read figure can set and share. */
+export interface RecallSettings {
+  /** Pairs written, 1..128, on the state demo's opening stream. */
+  readonly n: number;
+  /** The fixed state set beside the attention reads. */
+  readonly rule: Rule;
+  /** The softmax's sharpness s, from 1/√8 to 64. */
+  readonly s: number;
+  /** Tokens of context in the Kimi K3 panel, from 2¹² to 2²⁰. */
+  readonly context: number;
+}
+
+/**
+ * The attention-read figure opens where the state demo does, beside its delta rule, with sharp
+ * logits (s = 32: the full cache reads back almost exactly at every n, as trained models' sharp
+ * attention does), and at Kimi K3's full context.
+ */
+export const RECALL_DEFAULTS: Readonly<RecallSettings> = Object.freeze({
+  n: FORGET_DEFAULTS.n,
+  rule: 'delta',
+  s: 32,
+  context: 2 ** 20,
+});

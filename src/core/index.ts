@@ -9,3 +9,5 @@ export * from './flops';
 export * from './costInputs';
 export * from './costModel';
 export * from './measurements';
+export * from './attention';
+export * from './hybridMemory';

@@ -162,3 +162,11 @@ export function urlLabel(url: string): string {
   if (parts.length <= 2) return `${host}/${parts.map(clip).join('/')}`;
   return `${host}/${clip(parts[0]!)}/\u2026/${clip(parts[parts.length - 1]!)}`;
 }
+
+/** Bytes in binary units, four significant digits: 27,648 → "27 KiB", 2.944e10 → "27.42 GiB". */
+export function bytes(x: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let i = 0;
+  while (i < units.length - 1 && Math.abs(x) >= 1024 ** (i + 1)) i++;
+  return i === 0 ? `${integer(x)} B` : `${significantDigits(x / 1024 ** i, 4)} ${units[i]}`;
+}

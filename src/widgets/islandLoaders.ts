@@ -14,5 +14,6 @@ export const islandLoaders: Record<IslandName, Loader> = {
   chunking: () => import('./Chunking/ChunkingFigure').then((m) => as(m.ChunkingFigure)),
   shipping: () => import('./Shipping/ShippingFigure').then((m) => as(m.ShippingFigure)),
   lineage: () => import('./Lineage/LineageFigure').then((m) => as(m.LineageFigure)),
+  recall: () => import('./Recall/RecallFigure').then((m) => as(m.RecallFigure)),
   theme: () => import('./Theme/ThemeToggle').then((m) => as(m.ThemeToggle)),
 };

@@ -5,6 +5,7 @@
 import { ChunkingFigure } from './Chunking/ChunkingFigure';
 import { ForgetFigure } from './Forget/ForgetFigure';
 import { LineageFigure } from './Lineage/LineageFigure';
+import { RecallFigure } from './Recall/RecallFigure';
 import { ScaleFigure } from './Scale/ScaleFigure';
 import { ShippingFigure } from './Shipping/ShippingFigure';
 import { ThemeToggle } from './Theme/ThemeToggle';
@@ -15,6 +16,7 @@ export const islands = {
   chunking: ChunkingFigure,
   shipping: ShippingFigure,
   lineage: LineageFigure,
+  recall: RecallFigure,
   theme: ThemeToggle,
 } as const;
 

@@ -6,7 +6,10 @@
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer } from 'react';
 import type { ForgetSettings } from '../../content/defaults';
-import { channelGates, makeStream, PAIR_GROUPS, RULES, trace, type PairGroup, type Rule, type Stream, type Trace } from '../../core';
+import { channelGates, RULES, type Rule } from '../../core/memory';
+import { makeStream, type Stream } from '../../core/stream';
+import { PAIR_GROUPS, type PairGroup } from '../../core/groups';
+import { trace, type Trace } from '../../core/trace';
 import { fixed } from '../../format';
 import { Heatmap } from '../../viz/Heatmap';
 import { Legend } from '../../viz/Legend';

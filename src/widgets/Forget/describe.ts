@@ -2,7 +2,9 @@
  * Words for what the forget figure shows: rule names, the live readout and the sentence that
  * describes the picture to a screen reader. Pure, so tests can read them without a DOM.
  */
-import { PAIR_GROUPS, RECENT_FAST, type PairGroup, type Rule, type StreamKind } from '../../core';
+import { PAIR_GROUPS, RECENT_FAST, type PairGroup } from '../../core/groups';
+import type { Rule } from '../../core/memory';
+import type { StreamKind } from '../../core/stream';
 import { fixed as fmt } from '../../format';
 import type { Metric } from './state';
 

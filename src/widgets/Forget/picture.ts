@@ -1,5 +1,8 @@
 /** What the state demo draws for n pairs: each rule's number, its memory, and their shared colour scale. */
-import { groupErrors, RULES, stateAt, type Rule, type Stream, type Trace } from '../../core';
+import { groupErrors } from '../../core/groups';
+import { RULES, type Rule } from '../../core/memory';
+import { stateAt, type Trace } from '../../core/trace';
+import type { Stream } from '../../core/stream';
 import type { GroupValues } from './describe';
 import type { Metric } from './state';
 

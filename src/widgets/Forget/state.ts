@@ -2,7 +2,7 @@
  * The forget figure's state: what the reader has set, how each control changes it, and how it
  * travels in the URL. Everything drawn is derived from this with the core, never stored.
  */
-import { MAX_SEED, type StreamKind, STREAM_KINDS } from '../../core';
+import { MAX_SEED, type StreamKind, STREAM_KINDS } from '../../core/stream';
 import type { ForgetSettings, Metric } from '../../content/defaults';
 import { clamp, numberParam, oneOf, unlessDefault, type UrlCodec } from '../urlState';
 

@@ -6,7 +6,8 @@
  * the pause.
  */
 import { useCallback, useEffect, useMemo, useRef, type Dispatch, type KeyboardEvent } from 'react';
-import { RULES, type Trace } from '../../core';
+import { RULES } from '../../core/memory';
+import type { Trace } from '../../core/trace';
 import type { HeatmapHandle } from '../../viz/Heatmap';
 import type { LineChartHandle } from '../../viz/LineChart';
 import { fixed } from '../../format';

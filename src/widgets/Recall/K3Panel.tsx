@@ -1,0 +1,80 @@
+/**
+ * What the exact read costs at Kimi K3's size: per sequence, the MLA layers' cache grows with the
+ * context while the KDA layers' state stays put, beside the same stack with every layer MLA and
+ * GPT-2 small's whole KV cache. Bars share one scale, the largest at the chosen context.
+ */
+import type { Dispatch } from 'react';
+import { type HybridShape, hybridMemory } from '../../core/hybridMemory';
+import { bytes, integer } from '../../format';
+import { RangeInput } from '../../viz/RangeInput';
+import { Steady } from '../../viz/Steady';
+import { k3Readout } from './describe';
+import { type Action, CONTEXT_STEPS, contextStep } from './state';
+
+export interface K3PanelProps {
+  k3: {
+    shape: HybridShape;
+    /** Where the cache outgrows the states, in tokens. */
+    crossover: number;
+    gpt2: { context: number; bytes: number };
+    /** Values per token when the 64 unrotated dimensions are not cached. */
+    latentOnly: number;
+  };
+  context: number;
+  dispatch: Dispatch<Action>;
+}
+
+const WIDEST = k3Readout({ context: 8_888_888, cache: 888e9, state: 888e9, total: 888e9, allAttention: 888e9 });
+
+export function K3Panel({ k3, context, dispatch }: K3PanelProps) {
+  const { shape } = k3;
+  const m = hybridMemory(shape, context);
+  const bars = [
+    { key: 'cache', className: 'k3-cache', label: `${shape.attentionLayers} MLA layers’ cache`, value: m.cache },
+    { key: 'state', className: 'k3-state', label: `${shape.linearLayers} KDA layers’ state`, value: m.state },
+    { key: 'total', className: 'k3-total', label: 'Kimi K3 in all', value: m.total },
+    { key: 'all', className: 'k3-all', label: `All ${shape.attentionLayers + shape.linearLayers} layers MLA`, value: m.allAttention },
+    { key: 'gpt2', className: 'k3-gpt2', label: `GPT-2 small, all ${integer(k3.gpt2.context)} tokens`, value: k3.gpt2.bytes },
+  ];
+  const most = Math.max(...bars.map((b) => b.value));
+  return (
+    <section className="k3-panel" aria-labelledby="k3-panel-title">
+      <h3 id="k3-panel-title">At Kimi K3&rsquo;s size</h3>
+      <div className="recall-slider">
+        <label htmlFor="k3-context">Context length</label>
+        <RangeInput
+          id="k3-context"
+          min={0}
+          max={CONTEXT_STEPS}
+          step={1}
+          value={contextStep(context)}
+          aria-valuetext={`${integer(context)} tokens`}
+          onValue={(v) => dispatch({ type: 'setContext', step: v })}
+        />
+        <span className="recall-value" aria-hidden="true">
+          {integer(context)} tokens
+        </span>
+      </div>
+      <Steady className="recall-readout" role="status" template={WIDEST}>
+        {k3Readout({ context, ...m })}
+      </Steady>
+      <div className="recall-bars" aria-hidden="true">
+        {bars.map((b) => (
+          <div className={`recall-bar ${b.className}`} key={b.key}>
+            <span className="recall-bar-label">{b.label}</span>
+            <span className="recall-bar-track">
+              <span className="recall-bar-fill" style={{ width: `${(100 * b.value) / most}%` }} />
+            </span>
+            <span className="recall-bar-value">{bytes(b.value)}</span>
+          </div>
+        ))}
+      </div>
+      <p className="recall-note">
+        Per sequence, at {shape.cacheBytesPerValue} bytes a value for the caches and {shape.stateBytesPerValue} for the states; batch size multiplies every bar.
+        The cache outgrows all {shape.linearLayers} states after {integer(k3.crossover)} tokens. An engine that leaves the{' '}
+        {shape.cacheValuesPerToken - k3.latentOnly} unrotated dimensions out caches {k3.latentOnly} values per token and layer instead of{' '}
+        {shape.cacheValuesPerToken}.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * "And attention comes back anyway", drawn: on the state demo's opening stream, one fixed 8 × 8
+ * state beside two attention reads, the whole cache and a window that holds as many numbers as
+ * the state, with the read error of each and the numbers each keeps; then what the same choice
+ * costs at Kimi K3's size (./K3Panel.tsx). Everything is computed here from the core.
+ */
+import { useCallback, useMemo, useReducer } from 'react';
+import './recall.css';
+import { attentionErrors, attentionNumbers, STATE_NUMBERS, WINDOW_PAIRS } from '../../core/attention';
+import { channelGates, D, RULES, type Rule } from '../../core/memory';
+import { makeStream, type StreamKind } from '../../core/stream';
+import { trace } from '../../core/trace';
+import type { RecallSettings } from '../../content/defaults';
+import { Legend } from '../../viz/Legend';
+import { LineChart, type Series } from '../../viz/LineChart';
+import { RangeInput } from '../../viz/RangeInput';
+import { Steady } from '../../viz/Steady';
+import { useUrlState } from '../urlState';
+import { CACHE_NAME, RULE_NAMES, recallReadout, windowName } from './describe';
+import { K3Panel, type K3PanelProps } from './K3Panel';
+import { MAX_PAIRS, recallCodec, reducer, S_STEPS, sharpnessStep } from './state';
+
+export interface RecallFigureProps {
+  defaults: RecallSettings;
+  /** The state demo's opening stream and gates. */
+  stream: { kind: StreamKind; seed: number };
+  gates: { beta: number; alpha: number; slow: number; fast: number };
+  k3: K3PanelProps['k3'];
+}
+
+const REFERENCE = { y: 1, label: 'as wrong as answering zero' };
+const LEGEND_OF = (rule: Rule) => [
+  { key: 'state', className: `rule-${rule}`, swatch: 'rule-swatch', label: `${RULE_NAMES[rule]} state` },
+  { key: 'cache', className: 'recall-cache', swatch: 'rule-swatch', label: CACHE_NAME },
+  { key: 'window', className: 'recall-window', swatch: 'rule-swatch', label: windowName(WINDOW_PAIRS) },
+];
+/** The widest readout, for the box that holds it (see Steady). */
+const WIDEST = recallReadout({
+  n: MAX_PAIRS,
+  rule: 'perChannelGated',
+  state: 8.88,
+  cache: 8.88,
+  window: 8.88,
+  numbers: { state: 8888, cache: 8888, window: 8888 },
+  windowPairs: WINDOW_PAIRS,
+});
+
+/** s as the slider says it: the textbook end as the fraction it is, the rest to two digits. */
+export const sharpnessText = (s: number) => (s < 0.36 ? '1/√8 ≈ 0.35' : s < 10 ? s.toFixed(2) : s.toFixed(1));
+
+export function RecallFigure({ defaults, stream: spec, gates, k3 }: RecallFigureProps) {
+  const [state, dispatch] = useReducer(reducer, defaults);
+  const { n, rule, s } = state;
+  useUrlState(
+    recallCodec,
+    state,
+    defaults,
+    useCallback((settings: RecallSettings) => dispatch({ type: 'load', settings }), []),
+  );
+
+  const stream = useMemo(() => makeStream({ kind: spec.kind, seed: spec.seed, length: MAX_PAIRS }), [spec.kind, spec.seed]);
+  const states = useMemo(
+    () => trace({ stream, gates: { beta: gates.beta, alpha: gates.alpha, channelAlpha: channelGates(gates.slow, gates.fast) }, n: MAX_PAIRS }),
+    [stream, gates.beta, gates.alpha, gates.slow, gates.fast],
+  );
+  const cache = useMemo(() => attentionErrors(stream, MAX_PAIRS, { s, window: null, hard: false }), [stream, s]);
+  const window = useMemo(() => attentionErrors(stream, MAX_PAIRS, { s, window: WINDOW_PAIRS, hard: false }), [stream, s]);
+  const series = useMemo<Series[]>(
+    () => [
+      { id: 'state', label: `${RULE_NAMES[rule]} state`, values: states.error[rule], className: `rule-${rule}` },
+      { id: 'cache', label: CACHE_NAME, values: cache, className: 'recall-cache' },
+      { id: 'window', label: windowName(WINDOW_PAIRS), values: window, className: 'recall-window' },
+    ],
+    [states, rule, cache, window],
+  );
+  const yDomain = useMemo<[number, number]>(() => [0, Math.max(1.2, ...series.map((x) => Math.max(...Array.from(x.values))))], [series]);
+  const legend = useMemo(() => LEGEND_OF(rule), [rule]);
+
+  const numbers = { state: STATE_NUMBERS, cache: attentionNumbers(n, null), window: attentionNumbers(n, WINDOW_PAIRS) };
+  const reading = { n, rule, state: states.error[rule][n - 1]!, cache: cache[n - 1]!, window: window[n - 1]!, numbers, windowPairs: WINDOW_PAIRS };
+  const most = attentionNumbers(MAX_PAIRS, null);
+  const bars = [
+    { key: 'state', className: `rule-${rule}`, label: `${RULE_NAMES[rule]} state`, value: numbers.state },
+    { key: 'window', className: 'recall-window', label: windowName(WINDOW_PAIRS), value: numbers.window },
+    { key: 'cache', className: 'recall-cache', label: CACHE_NAME, value: numbers.cache },
+  ];
+
+  return (
+    <div className="recall">
+      <div className="recall-controls">
+        <div className="recall-slider">
+          <label htmlFor="recall-n">Pairs written</label>
+          <RangeInput
+            id="recall-n"
+            min={1}
+            max={MAX_PAIRS}
+            step={1}
+            value={n}
+            aria-valuetext={`${n} pairs written`}
+            onValue={(v) => dispatch({ type: 'setN', n: v })}
+          />
+        </div>
+        <Steady className="recall-readout" role="status" template={WIDEST}>
+          {recallReadout(reading)}
+        </Steady>
+        <div className="recall-options">
+          <label>
+            Fixed state{' '}
+            <select value={rule} onChange={(e) => dispatch({ type: 'setRule', rule: e.currentTarget.value as Rule })}>
+              {RULES.map((r) => (
+                <option key={r} value={r}>
+                  {RULE_NAMES[r]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="recall-sharpness">
+            <label htmlFor="recall-s">
+              Sharpness <var>s</var>
+            </label>
+            <RangeInput
+              id="recall-s"
+              min={0}
+              max={S_STEPS}
+              step={1}
+              value={sharpnessStep(s)}
+              aria-valuetext={`s = ${sharpnessText(s)}`}
+              onValue={(v) => dispatch({ type: 'setSharpness', step: v })}
+            />
+            <span className="recall-value" aria-hidden="true">
+              {sharpnessText(s)}
+            </span>
+          </span>
+          <button type="button" onClick={() => dispatch({ type: 'reset', defaults })}>
+            Reset
+          </button>
+        </div>
+      </div>
+      <LineChart
+        series={series}
+        length={MAX_PAIRS}
+        yDomain={yDomain}
+        xLabel="Pairs written"
+        yLabel="Read error"
+        reference={REFERENCE}
+        cursor={n}
+        label="Read error against pairs written: the chosen fixed state, attention over the whole cache and attention over a window; a cursor marks the slider's position"
+      />
+      <Legend className="recall-legend" items={legend} />
+      <div className="recall-bars" role="img" aria-label={`Numbers stored after ${n} pairs: ${bars.map((b) => `${b.label} ${b.value}`).join(', ')}`}>
+        <p className="recall-bars-title" aria-hidden="true">
+          Numbers stored after {n} pairs
+        </p>
+        {bars.map((b) => (
+          <div className={`recall-bar ${b.className}`} key={b.key} aria-hidden="true">
+            <span className="recall-bar-label">{b.label}</span>
+            <span className="recall-bar-track">
+              <span className="recall-bar-fill" style={{ width: `${(100 * b.value) / most}%` }} />
+            </span>
+            <span className="recall-bar-value">{b.value}</span>
+          </div>
+        ))}
+      </div>
+      <p className="recall-note">
+        On the state demo&rsquo;s opening stream ({spec.kind}, seed {spec.seed}). The window keeps the last {WINDOW_PAIRS} pairs: {WINDOW_PAIRS} keys and{' '}
+        {WINDOW_PAIRS} values of {D} numbers each, as many as the {D}&times;{D} state.
+      </p>
+      <K3Panel k3={k3} context={state.context} dispatch={dispatch} />
+    </div>
+  );
+}

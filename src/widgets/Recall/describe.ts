@@ -1,0 +1,48 @@
+/** The words of the attention-read figure: its memories' names and the readouts under its sliders. */
+import type { Rule } from '../../core/memory';
+import { bytes, fixed, integer } from '../../format';
+
+export const RULE_NAMES: Record<Rule, string> = {
+  additive: 'Additive',
+  delta: 'Delta',
+  gatedDelta: 'Gated delta',
+  perChannelGated: 'Per-channel gated',
+};
+
+export const CACHE_NAME = 'Attention over the whole cache';
+export const windowName = (pairs: number) => `Attention over the last ${pairs} pairs`;
+
+export interface RecallReading {
+  n: number;
+  rule: Rule;
+  state: number;
+  cache: number;
+  window: number;
+  numbers: { state: number; cache: number; window: number };
+  windowPairs: number;
+}
+
+/** One sentence per slider move: the pairs, each memory's read error, and what each holds. */
+export function recallReadout(r: RecallReading): string {
+  const last = `last ${r.windowPairs} pairs`;
+  return (
+    `${r.n} pairs written. Read error: ${RULE_NAMES[r.rule].toLowerCase()} state ${fixed(r.state)}, ` +
+    `whole cache ${fixed(r.cache)}, ${last} ${fixed(r.window)}. ` +
+    `Numbers stored: state ${integer(r.numbers.state)}, whole cache ${integer(r.numbers.cache)}, ${last} ${integer(r.numbers.window)}.`
+  );
+}
+
+export interface K3Reading {
+  context: number;
+  cache: number;
+  state: number;
+  total: number;
+  allAttention: number;
+}
+
+export function k3Readout(r: K3Reading): string {
+  return (
+    `At ${integer(r.context)} tokens: the MLA layers’ cache ${bytes(r.cache)}, the KDA layers’ state ${bytes(r.state)}, ` +
+    `${bytes(r.total)} in all; with every layer MLA, ${bytes(r.allAttention)}.`
+  );
+}
