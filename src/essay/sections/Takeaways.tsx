@@ -67,7 +67,9 @@ export function Takeaways() {
         it drifts toward the line of answering zero ({fixed(late.textbook)} at {late.n} pairs). Trained models do not
         stay there: their attention logits grow large in training, large enough to destabilise it (
         <Cite href={m.sharpLogits[0]!.url}>{m.sharpLogits[0]!.authors}</Cite>), and Kimi&rsquo;s own optimizer clips
-        them (<Cite href={m.sharpLogits[1]!.url}>QK-Clip, in the Kimi K2 report</Cite>).
+        them (<Cite href={m.sharpLogits[1]!.url}>QK-Clip, in the Kimi K2 report</Cite>). That is why the figure opens
+        at <var>s</var>&nbsp;=&nbsp;{r.defaults.s}; its slider runs from the textbook scale to{' '}
+        {r.maxS}.
       </p>
       <FigureFrame
         id="recall"

@@ -3,7 +3,7 @@
  * context while the KDA layers' state stays put, beside the same stack with every layer MLA and
  * GPT-2 small's whole KV cache. Bars share one scale, the largest at the chosen context.
  */
-import type { Dispatch } from 'react';
+import { type Dispatch, memo } from 'react';
 import { type HybridShape, hybridMemory } from '../../core/hybridMemory';
 import { bytes, integer } from '../../format';
 import { RangeInput } from '../../viz/RangeInput';
@@ -26,7 +26,8 @@ export interface K3PanelProps {
 
 const WIDEST = k3Readout({ context: 8_888_888, cache: 888e9, state: 888e9, total: 888e9, allAttention: 888e9 });
 
-export function K3Panel({ k3, context, dispatch }: K3PanelProps) {
+/** Memoised: a move of the pairs slider leaves it as it is. */
+export const K3Panel = memo(function K3Panel({ k3, context, dispatch }: K3PanelProps) {
   const { shape } = k3;
   const m = hybridMemory(shape, context);
   const bars = [
@@ -77,4 +78,4 @@ export function K3Panel({ k3, context, dispatch }: K3PanelProps) {
       </p>
     </section>
   );
-}
+});

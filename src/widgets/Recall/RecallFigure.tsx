@@ -11,12 +11,13 @@ import { channelGates, D, RULES, type Rule } from '../../core/memory';
 import { makeStream, type StreamKind } from '../../core/stream';
 import { trace } from '../../core/trace';
 import type { RecallSettings } from '../../content/defaults';
+import { integer } from '../../format';
 import { Legend } from '../../viz/Legend';
 import { LineChart, type Series } from '../../viz/LineChart';
 import { RangeInput } from '../../viz/RangeInput';
 import { Steady } from '../../viz/Steady';
 import { useUrlState } from '../urlState';
-import { CACHE_NAME, RULE_NAMES, recallReadout, windowName } from './describe';
+import { CACHE_NAME, pairsWritten, RULE_NAMES, recallReadout, windowName } from './describe';
 import { K3Panel, type K3PanelProps } from './K3Panel';
 import { MAX_PAIRS, recallCodec, reducer, S_STEPS, sharpnessStep } from './state';
 
@@ -96,7 +97,7 @@ export function RecallFigure({ defaults, stream: spec, gates, k3 }: RecallFigure
             max={MAX_PAIRS}
             step={1}
             value={n}
-            aria-valuetext={`${n} pairs written`}
+            aria-valuetext={pairsWritten(n)}
             onValue={(v) => dispatch({ type: 'setN', n: v })}
           />
         </div>
@@ -157,7 +158,7 @@ export function RecallFigure({ defaults, stream: spec, gates, k3 }: RecallFigure
             <span className="recall-bar-track">
               <span className="recall-bar-fill" style={{ width: `${(100 * b.value) / most}%` }} />
             </span>
-            <span className="recall-bar-value">{b.value}</span>
+            <span className="recall-bar-value">{integer(b.value)}</span>
           </div>
         ))}
       </div>

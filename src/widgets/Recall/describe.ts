@@ -9,6 +9,9 @@ export const RULE_NAMES: Record<Rule, string> = {
   perChannelGated: 'Per-channel gated',
 };
 
+/** "1 pair written", "16 pairs written". */
+export const pairsWritten = (n: number) => `${n} ${n === 1 ? 'pair' : 'pairs'} written`;
+
 export const CACHE_NAME = 'Attention over the whole cache';
 export const windowName = (pairs: number) => `Attention over the last ${pairs} pairs`;
 
@@ -26,7 +29,7 @@ export interface RecallReading {
 export function recallReadout(r: RecallReading): string {
   const last = `last ${r.windowPairs} pairs`;
   return (
-    `${r.n} pairs written. Read error: ${RULE_NAMES[r.rule].toLowerCase()} state ${fixed(r.state)}, ` +
+    `${pairsWritten(r.n)}. Read error: ${RULE_NAMES[r.rule].toLowerCase()} state ${fixed(r.state)}, ` +
     `whole cache ${fixed(r.cache)}, ${last} ${fixed(r.window)}. ` +
     `Numbers stored: state ${integer(r.numbers.state)}, whole cache ${integer(r.numbers.cache)}, ${last} ${integer(r.numbers.window)}.`
   );
