@@ -8,6 +8,8 @@ import { equations } from '../essay/equations';
 import { architectures } from '../content/architectures';
 import { architecturesCsv } from '../content/csv';
 import { DOWNLOADS } from '../essay/sections/Shipping';
+import { comparisons } from '../content/comparisons';
+import { COMPARISON_DOWNLOADS, comparisonsCsv } from '../content/evidence';
 
 export function render(siteUrl?: string): { html: string; head: string } {
   // Fails the build naming the first bad equation, even one no section uses yet.
@@ -25,5 +27,7 @@ export function dataFiles(): { path: string; text: string }[] {
   return [
     { path: DOWNLOADS.json, text: `${JSON.stringify(architectures, null, 2)}\n` },
     { path: DOWNLOADS.csv, text: architecturesCsv(architectures) },
+    { path: COMPARISON_DOWNLOADS.json, text: `${JSON.stringify(comparisons, null, 2)}\n` },
+    { path: COMPARISON_DOWNLOADS.csv, text: comparisonsCsv(comparisons) },
   ];
 }

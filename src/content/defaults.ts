@@ -4,6 +4,7 @@
  * a setting out of the URL while it is at its default here.
  */
 import { DEFAULT_ASSUMPTIONS } from '../core';
+import { type EvidenceFilter, NO_FILTER } from '../core/evidence';
 import type { Rule, StreamKind } from '../core';
 import { kernelChunkSize } from './hardware';
 
@@ -95,4 +96,10 @@ export const RECALL_DEFAULTS: Readonly<RecallSettings> = Object.freeze({
   rule: 'delta',
   s: 32,
   context: 2 ** 20,
+});
+
+/** The evidence figure opens on every result, the table in the data's order of studies. */
+export const EVIDENCE_DEFAULTS: Readonly<{ filter: EvidenceFilter; sort: { key: 'study' | 'benchmark' | 'advantage'; dir: SortDirection } }> = Object.freeze({
+  filter: NO_FILTER,
+  sort: { key: 'study', dir: 'asc' },
 });

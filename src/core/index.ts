@@ -11,3 +11,4 @@ export * from './costModel';
 export * from './measurements';
 export * from './attention';
 export * from './hybridMemory';
+export * from './evidence';

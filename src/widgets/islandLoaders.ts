@@ -15,5 +15,6 @@ export const islandLoaders: Record<IslandName, Loader> = {
   shipping: () => import('./Shipping/ShippingFigure').then((m) => as(m.ShippingFigure)),
   lineage: () => import('./Lineage/LineageFigure').then((m) => as(m.LineageFigure)),
   recall: () => import('./Recall/RecallFigure').then((m) => as(m.RecallFigure)),
+  evidence: () => import('./Evidence/EvidenceFigure').then((m) => as(m.EvidenceFigure)),
   theme: () => import('./Theme/ThemeToggle').then((m) => as(m.ThemeToggle)),
 };

@@ -3,6 +3,7 @@
  * this map (src/essay/Island.tsx); the client loads each one separately (./islandLoaders.ts).
  */
 import { ChunkingFigure } from './Chunking/ChunkingFigure';
+import { EvidenceFigure } from './Evidence/EvidenceFigure';
 import { ForgetFigure } from './Forget/ForgetFigure';
 import { LineageFigure } from './Lineage/LineageFigure';
 import { RecallFigure } from './Recall/RecallFigure';
@@ -17,6 +18,7 @@ export const islands = {
   shipping: ShippingFigure,
   lineage: LineageFigure,
   recall: RecallFigure,
+  evidence: EvidenceFigure,
   theme: ThemeToggle,
 } as const;
 

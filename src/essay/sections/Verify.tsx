@@ -1,10 +1,16 @@
-/** What a careful reader should not take on trust. */
+/** What a careful reader should not take on trust, and the evidence on the claim that matters most. */
+import { comparisons } from '../../content/comparisons';
+import { EVIDENCE_DEFAULTS } from '../../content/defaults';
+import { COMPARISON_DOWNLOADS, evidenceSentences } from '../../content/evidence';
 import { forgetFacts } from '../../content/forget';
-import { fixed } from '../../format';
-import { Section, Cite } from '../Section';
+import { fixed, urlLabel } from '../../format';
+import { Island } from '../Island';
+import { Studies } from './Studies';
+import { Section, Cite, FigureFrame } from '../Section';
 
 export function Verify() {
   const { n, error, cosine } = forgetFacts().view;
+  const say = evidenceSentences();
   return (
     <Section id="verify">
       <p>
@@ -13,8 +19,62 @@ export function Verify() {
         <Cite href="https://arxiv.org/abs/2510.26692">arXiv 2510.26692</Cite>), and it may well be true. It is also
         exactly the kind of result that depends on what was measured: which tasks, which context lengths, how much
         training, how the baseline was tuned. The number is a property of the evaluation as much as of the
-        architecture.
+        architecture. So here is every published controlled comparison we found, not one.
       </p>
+      <p>
+        <span data-claim="evidence-overview">{say.overview}</span>{' '}
+        <span data-claim="evidence-direction">{say.direction}</span>{' '}
+        <span data-claim="evidence-builders">{say.builders}</span>
+      </p>
+      <FigureFrame
+        id="evidence"
+        minHeight={900}
+        caption={
+          <>
+            Each result of each study, hybrid against its baseline, relative to the baseline and in the
+            benchmark&rsquo;s own direction: right of the line the hybrid did better, left worse. Circles are hybrids
+            with global attention layers, squares hybrids whose attention sees only a sliding window; a filled mark is a
+            study graded A (identical data and recipe). The filters keep the marks, the count and the table in step.
+            Relative, because the benchmarks count in different units (points, perplexity). Download the data as{' '}
+            <a href={COMPARISON_DOWNLOADS.json} download>
+              comparisons.json
+            </a>{' '}
+            or{' '}
+            <a href={COMPARISON_DOWNLOADS.csv} download>
+              comparisons.csv
+            </a>
+            .
+          </>
+        }
+      >
+        <Island name="evidence" props={{ studies: comparisons.studies, defaults: EVIDENCE_DEFAULTS }} />
+      </FigureFrame>
+      <p>
+        <span data-claim="evidence-attention">{say.attention}</span>{' '}
+        <span data-claim="evidence-ratios">{say.ratios}</span> The other results depended on:
+      </p>
+      <ul className="evidence-depends">
+        {comparisons.dependsOn.map((d) => (
+          <li key={d.text}>
+            {d.text.replace(/\.$/, '')}{' '}
+            {d.sources.map((url, i) => (
+              <span key={url}>
+                {i > 0 ? ', ' : '('}
+                <Cite href={url}>{urlLabel(url)}</Cite>
+              </span>
+            ))}
+            ).
+          </li>
+        ))}
+      </ul>
+      <p>Where the hybrid lost:</p>
+      <ul className="evidence-losses" data-claim="evidence-losses">
+        {say.losses.map((l) => (
+          <li key={l}>{l}</li>
+        ))}
+      </ul>
+      <h3 id="verify-studies">The studies</h3>
+      <Studies studies={comparisons.studies} />
       <ul>
         <li>
           Check a model&rsquo;s parameter counts against its own config rather than its headline; labs round, and

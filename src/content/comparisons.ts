@@ -1,0 +1,91 @@
+/**
+ * Loads data/comparisons.json, validated: every published controlled comparison of a hybrid with
+ * attention, each result in the benchmark's own direction. Computes the marks the evidence figure
+ * draws, what each filter keeps, and the counts the verify section's sentences state.
+ */
+import { z } from 'zod';
+import raw from '../../data/comparisons.json';
+import { httpsUrl } from './figure';
+import { parseData } from './validate';
+
+export const COMPARISONS_FILE = 'data/comparisons.json';
+
+const KINDS = ['recall', 'long', 'perplexity', 'short'] as const;
+const EVIDENCE = ['primary', 'secondary', 'abstract'] as const;
+const GRADES = ['A', 'A-', 'B', 'C'] as const;
+
+const resultSchema = z
+  .strictObject({
+    benchmark: z.string().min(1),
+    metric: z.string().min(1),
+    direction: z.enum(['higher', 'lower']),
+    hybrid: z.number().finite().nullable(),
+    baseline: z.number().finite().nullable(),
+    /** Decimals the study prints its values with, so 51.0 is shown as 51.0. */
+    digits: z.number().int().min(0).max(4),
+    /** Only where a study publishes the difference and not the two values. */
+    difference: z.number().finite().optional(),
+    reference: z.string().min(1),
+    kind: z.enum(KINDS),
+    evidence: z.enum(EVIDENCE),
+    variant: z.string().min(1).optional(),
+    note: z.string().min(1).optional(),
+    /** Where the numbers were read, if not the study's own page. */
+    source: httpsUrl.optional(),
+  })
+  .refine((r) => (r.hybrid === null) === (r.baseline === null), { message: 'give both values or neither', path: ['baseline'] })
+  .refine((r) => r.hybrid !== null || r.difference !== undefined, { message: 'a result without values needs the published difference', path: ['difference'] });
+
+const studySchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string().min(1),
+  arxiv: z
+    .string()
+    .regex(/^\d{4}\.\d{4,5}$/)
+    .nullable(),
+  url: httpsUrl,
+  ranBy: z.string().min(1),
+  /** Whether the lab that ran the comparison built (proposed) the hybrid. */
+  builtByRunner: z.boolean(),
+  scale: z.strictObject({ total: z.number().positive(), active: z.number().positive() }).nullable(),
+  tokens: z.number().positive().nullable(),
+  trainingContext: z.number().int().positive().nullable(),
+  layout: z.strictObject({ ratio: z.string().min(1).nullable(), detail: z.string().min(1) }),
+  attention: z.strictObject({
+    kind: z.enum(['global', 'window']),
+    detail: z.string().min(1),
+    window: z.number().int().positive().nullable().optional(),
+  }),
+  baseline: z.string().min(1),
+  control: z.strictObject({ grade: z.enum(GRADES), reason: z.string().min(1) }),
+  results: z.array(resultSchema),
+  note: z.string().min(1).optional(),
+});
+
+const dependsSchema = z.strictObject({ text: z.string().min(1), studies: z.array(z.string()).min(1), sources: z.array(httpsUrl).min(1) });
+
+const comparisonsSchema = z
+  .strictObject({ $comment: z.string().optional(), studies: z.array(studySchema).min(1), dependsOn: z.array(dependsSchema) })
+  .refine((d) => new Set(d.studies.map((s) => s.id)).size === d.studies.length, { message: 'study ids must be unique', path: ['studies'] })
+  .superRefine((d, ctx) => {
+    const ids = new Set(d.studies.map((s) => s.id));
+    d.dependsOn.forEach((x, i) => {
+      x.studies.forEach((id, j) => {
+        if (!ids.has(id)) ctx.addIssue({ code: 'custom', message: `no study with id "${id}"`, path: ['dependsOn', i, 'studies', j] });
+      });
+    });
+    d.studies.forEach((s, i) => {
+      if (s.results.length === 0 && !s.note)
+        ctx.addIssue({ code: 'custom', message: 'a study with no results needs a note that says why', path: ['studies', i, 'note'] });
+    });
+  });
+
+export type Comparisons = z.output<typeof comparisonsSchema>;
+export type Study = Comparisons['studies'][number];
+export type Result = Study['results'][number];
+
+export function parseComparisons(json: unknown, file = COMPARISONS_FILE): Comparisons {
+  return parseData(comparisonsSchema, json, file);
+}
+
+export const comparisons: Comparisons = parseComparisons(raw);

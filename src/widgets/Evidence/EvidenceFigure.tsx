@@ -1,0 +1,189 @@
+/**
+ * Every published controlled comparison of a hybrid with attention, drawn on one axis: each result
+ * a mark at how much better (right) or worse (left) the hybrid did than its baseline, relative to
+ * the baseline and in the benchmark's own direction, grouped by study. Shape says the hybrid's
+ * attention (circle global, square sliding window); a filled mark is a study graded A. Filters keep
+ * the figure, its readout and the table below it in step; the table sorts by any of its columns.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import './evidence.css';
+import { type EvidenceFilter, type Mark, marksOf, tally } from '../../core/evidence';
+import type { Result, Study } from '../../content/comparisons';
+import { integer, signedPercent } from '../../format';
+import { useUrlState } from '../urlState';
+import { evidenceCodec, type EvidenceState, readoutOf, sortMarks, type SortKey } from './model';
+
+export interface EvidenceFigureProps {
+  studies: Study[];
+  defaults: EvidenceState;
+}
+
+const AXIS = [-0.5, -0.25, 0, 0.25, 0.5, 0.75];
+const [LO, HI] = [AXIS[0]!, AXIS[AXIS.length - 1]!];
+const at = (a: number) => `${(100 * (Math.min(HI, Math.max(LO, a)) - LO)) / (HI - LO)}%`;
+const value = (r: Result) =>
+  r.hybrid === null ? `${r.difference! > 0 ? '+' : ''}${r.difference} points` : `${r.hybrid.toFixed(r.digits)} vs ${r.baseline!.toFixed(r.digits)}`;
+/** A relative difference to a tenth of a percent: +0.2%, −3.1%. */
+const relative = (a: number) => `${a > 0 ? '+' : a < 0 ? '−' : '±'}${Math.abs(100 * a).toFixed(1)}%`;
+const COLUMNS: { key: SortKey; label: string }[] = [
+  { key: 'study', label: 'Study' },
+  { key: 'benchmark', label: 'Benchmark' },
+  { key: 'advantage', label: 'Hybrid vs baseline' },
+];
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+function Marks({ marks, study }: { marks: Mark<Result>[]; study: Study }) {
+  return (
+    <span className="evidence-track">
+      <span className="evidence-zero" style={{ left: at(0) }} />
+      {marks.map((m) =>
+        m.advantage === null ? null : (
+          <span
+            key={m.index}
+            className={`evidence-mark ${study.attention.kind} ${study.control.grade === 'A' ? 'graded-a' : 'graded-other'} favours-${m.favours}`}
+            style={{ left: at(m.advantage) }}
+            title={`${m.result.benchmark}${m.result.variant ? ` (${m.result.variant})` : ''}: ${value(m.result)}, ${relative(m.advantage)}`}
+          />
+        ),
+      )}
+    </span>
+  );
+}
+
+export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
+  const [state, setState] = useState(defaults);
+  useUrlState(evidenceCodec, state, defaults, setState);
+  const { filter, sort } = state;
+  const marks = useMemo(() => marksOf<Result>(filter, studies), [filter, studies]);
+  const byStudy = useMemo(
+    () => studies.map((s) => ({ study: s, marks: marks.filter((m) => m.study === s.id) })).filter((g) => g.marks.length > 0),
+    [studies, marks],
+  );
+  const set = useCallback((f: Partial<EvidenceFilter>) => setState((s) => ({ ...s, filter: { ...s.filter, ...f } })), []);
+  const studyById = useMemo(() => new Map(studies.map((s) => [s.id, s])), [studies]);
+  const rows = sortMarks(marks, sort, studyById);
+
+  return (
+    <div className="evidence">
+      <fieldset className="evidence-filters">
+        <legend>Show</legend>
+        <label>
+          Attention in the hybrid{' '}
+          <select value={filter.attention} onChange={(e) => set({ attention: e.currentTarget.value as EvidenceFilter['attention'] })}>
+            <option value="all">global or sliding window</option>
+            <option value="global">global only</option>
+            <option value="window">sliding window only</option>
+          </select>
+        </label>
+        <label>
+          Tasks{' '}
+          <select value={filter.tasks} onChange={(e) => set({ tasks: e.currentTarget.value as EvidenceFilter['tasks'] })}>
+            <option value="all">all</option>
+            <option value="recall">recall and long context</option>
+            <option value="other">perplexity and short tasks</option>
+          </select>
+        </label>
+        <label className="evidence-check">
+          <input type="checkbox" checked={filter.controlledOnly} onChange={(e) => set({ controlledOnly: e.currentTarget.checked })} /> controlled (A) only
+        </label>
+      </fieldset>
+      <p className="evidence-readout" role="status">
+        {readoutOf(tally(marks, studies))}
+      </p>
+      <div
+        className="evidence-plot"
+        role="img"
+        aria-label="Each result as a mark: right of the line the hybrid did better than its baseline, left worse. The table below lists the same results."
+      >
+        <div className="evidence-axis" aria-hidden="true">
+          <span />
+          <span className="evidence-ticks">
+            {AXIS.map((a) => (
+              <span key={a} className="evidence-tick" style={{ left: at(a) }}>
+                {a === 0 ? '0' : signedPercent(a)}
+              </span>
+            ))}
+          </span>
+          <span />
+          <span className="evidence-sides">
+            <span>&larr; hybrid worse</span>
+            <span>hybrid better &rarr;</span>
+          </span>
+        </div>
+        {byStudy.map(({ study, marks: ms }) => (
+          <div className="evidence-row" key={study.id} aria-hidden="true">
+            <span className="evidence-study">
+              {study.name} <span className="evidence-grade">{study.control.grade}</span>
+            </span>
+            <Marks marks={ms} study={study} />
+          </div>
+        ))}
+      </div>
+      <ul className="evidence-key" aria-hidden="true">
+        <li>
+          <span className="evidence-mark global graded-a favours-hybrid" /> global attention, controlled (A)
+        </li>
+        <li>
+          <span className="evidence-mark window graded-a favours-hybrid" /> sliding window
+        </li>
+        <li>
+          <span className="evidence-mark global graded-other favours-hybrid" /> hollow: graded A−, B or C
+        </li>
+        <li>
+          <span className="evidence-mark global graded-a favours-baseline" /> blue: the baseline did better
+        </li>
+      </ul>
+      <div className="evidence-table-region" role="region" aria-label="The results, as a table" tabIndex={0}>
+        <table className="evidence-table">
+          <caption>{integer(rows.length)} results, hybrid against baseline, relative to the baseline in the benchmark&rsquo;s own direction</caption>
+          <thead>
+            <tr>
+              {COLUMNS.map(({ key, label }) => (
+                <th key={key} scope="col" aria-sort={sort.key === key ? ARIA_SORT[sort.dir] : undefined}>
+                  <button
+                    type="button"
+                    onClick={() => setState((s) => ({ ...s, sort: { key, dir: s.sort.key === key && s.sort.dir === 'asc' ? 'desc' : 'asc' } }))}
+                  >
+                    {label}
+                    <span aria-hidden="true">{sort.key === key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+                  </button>
+                </th>
+              ))}
+              <th scope="col">Attention, control</th>
+              <th scope="col">Source</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((m) => {
+              const s = studyById.get(m.study)!;
+              const r = m.result;
+              return (
+                <tr key={`${m.study}-${m.index}`} data-favours={m.favours}>
+                  <th scope="row">{s.name}</th>
+                  <td>
+                    {r.benchmark}
+                    {r.variant ? ` (${r.variant})` : ''}
+                    {r.direction === 'lower' ? ', lower is better' : ''}
+                  </td>
+                  <td className="evidence-num">
+                    {value(r)}
+                    {m.advantage === null ? '' : ` (${relative(m.advantage)})`}
+                  </td>
+                  <td>
+                    {s.attention.kind === 'window' ? 'sliding window' : 'global'}, {s.control.grade}
+                  </td>
+                  <td>
+                    <a href={r.source ?? s.url} rel="noopener">
+                      {r.reference}
+                    </a>
+                    {r.evidence === 'primary' ? '' : ` (${r.evidence === 'secondary' ? 'secondary copy' : 'abstract only'})`}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * data/comparisons.json: the schema refuses what it must, the arithmetic is hand-checked, and
+ * every count and loss the verify section states is recomputed here from the raw file.
+ */
+import { describe, expect, it } from 'vitest';
+import { render } from '../../src/app/entry-server';
+import { COMPARISONS_FILE, comparisons, parseComparisons } from '../../src/content/comparisons';
+import { comparisonsCsv, evidenceFacts, evidenceSentences } from '../../src/content/evidence';
+import { DataError } from '../../src/content/validate';
+import { advantage, marksOf, NO_FILTER } from '../../src/core/evidence';
+import raw from '../../data/comparisons.json';
+
+type RawResult = (typeof raw.studies)[number]['results'][number] & { difference?: number };
+/** Who a result favours, worked out here from the raw numbers alone. */
+const won = (r: RawResult) => {
+  if (r.hybrid === null || r.baseline === null) return (r.difference ?? 0) > 0;
+  return r.direction === 'higher' ? r.hybrid > r.baseline : r.hybrid < r.baseline;
+};
+const all = raw.studies.flatMap((s) => s.results.map((r) => ({ s, r: r as RawResult })));
+
+describe('data/comparisons.json', () => {
+  it('gives every study an https source and every result its table, evidence level and task kind', () => {
+    for (const s of comparisons.studies) {
+      expect(s.url).toMatch(/^https:\/\//);
+      for (const r of s.results) {
+        expect(r.reference.length).toBeGreaterThan(0);
+        expect(['primary', 'secondary', 'abstract']).toContain(r.evidence);
+      }
+    }
+  });
+
+  it('stops on a malformed file, naming file, entry and field', () => {
+    const bad = structuredClone(raw) as unknown as { studies: Record<string, unknown>[]; dependsOn: { studies: string[] }[] };
+    bad.studies[0]!.url = 'http://arxiv.org/abs/2510.26692';
+    expect(() => parseComparisons(bad)).toThrow(DataError);
+    expect(() => parseComparisons(bad)).toThrow(new RegExp(`${COMPARISONS_FILE}: entry studies\\[0\\] "kimi-linear", field url: must be an https URL`));
+    const half = structuredClone(raw) as unknown as { studies: { results: { baseline: number | null }[] }[] };
+    half.studies[0]!.results[0]!.baseline = null;
+    expect(() => parseComparisons(half)).toThrow(/studies\[0\] "kimi-linear", field results\.0\.baseline: give both values or neither/);
+    const orphan = structuredClone(raw) as unknown as { dependsOn: { studies: string[] }[] };
+    orphan.dependsOn[0]!.studies = ['no-such-study'];
+    expect(() => parseComparisons(orphan)).toThrow(/dependsOn.*no study with id "no-such-study"/);
+    const silent = structuredClone(raw) as unknown as { studies: { id: string; results: unknown[]; note?: string }[] };
+    const empty = silent.studies.find((s) => s.results.length === 0)!;
+    delete empty.note;
+    expect(() => parseComparisons(silent)).toThrow(/a study with no results needs a note/);
+  });
+
+  it('measures each result in its benchmark’s own direction, relative to the baseline, by hand', () => {
+    const kimi = comparisons.studies.find((s) => s.id === 'kimi-linear')!;
+    expect(advantage(kimi.results[0]!)).toBeCloseTo((51.0 - 47.2) / 47.2, 12);
+    const ratios = comparisons.studies.find((s) => s.id === 'kimi-linear-ratios')!;
+    const at15 = ratios.results.find((r) => r.variant === '15:1')!;
+    expect(advantage(at15)).toBeCloseTo(-(5.82 - 5.77) / 5.77, 12);
+    expect(advantage(at15)!).toBeLessThan(0);
+  });
+});
+
+describe('the verify section says what the data says', () => {
+  const f = evidenceFacts();
+  const say = evidenceSentences(f);
+
+  it('counts the studies, the controlled ones and the ones without numbers', () => {
+    expect(f.studies).toBe(raw.studies.length);
+    expect(f.controlled).toBe(raw.studies.filter((s) => s.control.grade === 'A').length);
+    const none = raw.studies.filter((s) => s.results.length === 0).map((s) => s.name);
+    expect(f.withoutNumbers).toEqual(none);
+    expect(none).toContain('MiniMax M2’s return to full attention');
+  });
+
+  it('"41 favour the hybrid and 23 the baseline … 37 of the 41 … come from the lab that built it", recounted', () => {
+    const wins = all.filter(({ r }) => won(r));
+    const fromBuilder = wins.filter(({ s }) => s.builtByRunner);
+    expect(say.direction).toBe(`Of their ${all.length} results, ${wins.length} favour the hybrid and ${all.length - wins.length} the baseline.`);
+    expect(say.builders).toMatch(new RegExp(`of the ${wins.length} results that favour the hybrid come from the lab that built it`));
+    expect(f.all.hybridFromBuilder).toBe(fromBuilder.length);
+  });
+
+  it('lists the losses the research names: Kimi Linear on LongBench V2, Frames and LCA-Commit; GDN-H on long context; window hybrids on retrieval; Jamba on WinoGrande', () => {
+    const text = say.losses.join(' ');
+    expect(text).toContain('Kimi Linear: LongBench V2 (35.0 against 36.1), Frames (58.8 against 60.5), LCA-Commit (32.7 against 33.2)');
+    expect(text).toContain('Long-context average (8 tasks) (51.2 against 52.2)');
+    expect(text).toContain('DeltaNet + sliding window: SWDE (53.3 against 66.6) and FDA (22.3 against 27.4)');
+    expect(text).toContain('WinoGrande (58.8 against 59.7)');
+    // Every loss in the data is listed, and nothing else.
+    expect(say.losses.join(' ').match(/against/g)?.length).toBe(all.filter(({ r }) => !won(r) && r.hybrid !== null).length);
+  });
+
+  it('"with two global attention layers it beats Transformer++ … with a sliding window instead it loses": DeltaNet on retrieval', () => {
+    const pick = (id: string, b: string) => raw.studies.find((s) => s.id === id)!.results.find((r) => r.benchmark === b) as RawResult;
+    for (const b of ['SWDE', 'FDA']) {
+      expect(won(pick('deltanet-global', b))).toBe(true);
+      expect(won(pick('deltanet-swa', b))).toBe(false);
+    }
+    expect(say.attention).toContain('with two global attention layers it beats Transformer++ on SWDE (71.0 against 66.6)');
+  });
+
+  it('"Perplexity hardly tells the ratios apart": 1:1 to 7:1 within 0.05 of each other, all below pure attention, 15:1 above', () => {
+    const r = raw.studies.find((s) => s.id === 'kimi-linear-ratios')!.results as (RawResult & { variant?: string })[];
+    const good = r.filter((x) => x.variant !== '15:1').map((x) => x.hybrid!);
+    expect(Math.max(...good) - Math.min(...good)).toBeLessThanOrEqual(0.05 + 1e-9);
+    expect(Math.max(...good)).toBeLessThan(r[0]!.baseline!);
+    expect(r.find((x) => x.variant === '15:1')!.hybrid!).toBeGreaterThan(r[0]!.baseline!);
+    expect(say.ratios).toContain('only 15:1 (5.82) falls behind');
+  });
+
+  it('prints the same sentences into the page', () => {
+    const html = render()
+      .html.replace(/<!-- -->/g, '')
+      .replace(/&#x27;/g, "'");
+    for (const s of [say.overview, say.direction, say.builders]) expect(html).toContain(s);
+  });
+});
+
+describe('the filters and the download', () => {
+  it('keeps only window hybrids, only grade A, or only recall and long context', () => {
+    const window = marksOf({ ...NO_FILTER, attention: 'window' }, comparisons.studies);
+    const ids = new Set(window.map((m) => m.study));
+    for (const id of ids) expect(comparisons.studies.find((s) => s.id === id)!.attention.kind).toBe('window');
+    const a = marksOf({ ...NO_FILTER, controlledOnly: true }, comparisons.studies);
+    expect(a.some((m) => m.study === 'olmo-hybrid')).toBe(false);
+    const recall = marksOf({ ...NO_FILTER, tasks: 'recall' }, comparisons.studies);
+    expect(recall.every((m) => ['recall', 'long'].includes(m.result.kind))).toBe(true);
+    expect(recall.length + marksOf({ ...NO_FILTER, tasks: 'other' }, comparisons.studies).length).toBe(all.length);
+  });
+
+  it('writes one CSV row per result, with its source', () => {
+    const lines = comparisonsCsv().trimEnd().split('\r\n');
+    expect(lines).toHaveLength(all.length + 1);
+    expect(lines[0]).toMatch(/^study,name,arxiv,/);
+    expect(lines[1]).toContain('https://arxiv.org/abs/2510.26692');
+  });
+});
