@@ -84,6 +84,11 @@ function attentionProbe(data: Comparisons): string {
   );
 }
 
+/** "nearly all" from four in five, "most" from half, else "some". */
+function howMany(share: number): string {
+  return share >= 0.8 ? 'nearly all' : share > 0.5 ? 'most' : 'some';
+}
+
 export interface EvidenceSentences {
   overview: string;
   direction: string;
@@ -99,7 +104,7 @@ export function evidenceSentences(f: EvidenceFacts = evidenceFacts()): EvidenceS
       `The data holds ${countWord(f.studies)} published comparisons, ${countWord(f.controlled)} of them graded A (identical data and recipe); ` +
       `${countWord(f.withResults)} give numbers. ${capitalise(countWord(f.withoutNumbers.length))} publish no comparable numbers: ${listWords(f.withoutNumbers)}.`,
     direction: `Of their ${f.all.results} results, ${share(f.all)}.`,
-    builders: `${capitalise(countWord(f.all.hybridFromBuilder))} of the ${f.all.hybrid} results that favour the hybrid come from the lab that built it.`,
+    builders: `The one caveat that covers ${howMany(f.all.hybridFromBuilder / f.all.hybrid)} of them: ${f.all.hybridFromBuilder} of the ${f.all.hybrid} results that favour the hybrid come from the lab that built it.`,
     attention:
       `Counting recall and long-context results alone, hybrids with global attention layers split ${f.recallGlobal.hybrid} to ${f.recallGlobal.baseline} and ` +
       `sliding-window hybrids ${f.recallWindow.hybrid} to ${f.recallWindow.baseline}, a count that mixes recall tasks cut short with long-context runs past the baseline's training length (both below). ` +

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * data/comparisons.json: the schema refuses what it must, the arithmetic is hand-checked, and
  * every count and loss the verify section states is recomputed here from the raw file.
@@ -44,6 +45,19 @@ describe('data/comparisons.json', () => {
     const empty = silent.studies.find((s) => s.results.length === 0)!;
     delete empty.note;
     expect(() => parseComparisons(silent)).toThrow(/a study with no results needs a note/);
+  });
+
+  it('stops on a study without its source, a result without a direction, or a value that is not a number', () => {
+    type Loose = { studies: Record<string, unknown>[] & { results: Record<string, unknown>[] }[] };
+    const noSource = structuredClone(raw) as unknown as Loose;
+    delete noSource.studies[2]!.url;
+    expect(() => parseComparisons(noSource)).toThrow(/entry studies\[2\] "kimi-gdn-h", field url/);
+    const noDirection = structuredClone(raw) as unknown as Loose;
+    delete noDirection.studies[0]!.results[3]!.direction;
+    expect(() => parseComparisons(noDirection)).toThrow(/entry studies\[0\] "kimi-linear", field results\.3\.direction/);
+    const text = structuredClone(raw) as unknown as Loose;
+    text.studies[3]!.results[0]!.hybrid = '56.40';
+    expect(() => parseComparisons(text)).toThrow(/entry studies\[3\] "gated-deltanet-h1", field results\.0\.hybrid/);
   });
 
   it('measures each result in its benchmark’s own direction, relative to the baseline, by hand', () => {
@@ -102,6 +116,29 @@ describe('the verify section says what the data says', () => {
     expect(Math.max(...good)).toBeLessThan(r[0]!.baseline!);
     expect(r.find((x) => x.variant === '15:1')!.hybrid!).toBeGreaterThan(r[0]!.baseline!);
     expect(say.ratios).toContain('only 15:1 (5.82) falls behind');
+  });
+
+  it('"The one caveat that covers nearly all of them": at least four in five wins come from the lab that built the hybrid', () => {
+    const wins = all.filter(({ r }) => won(r));
+    expect(wins.filter(({ s }) => s.builtByRunner).length / wins.length).toBeGreaterThanOrEqual(0.8);
+    expect(say.builders).toMatch(/^The one caveat that covers nearly all of them/);
+  });
+
+  it('changes its sentences when one result flips', () => {
+    const flipped = structuredClone(raw);
+    const r = flipped.studies[0]!.results.find((x) => x.benchmark === 'LongBench V2')!;
+    r.hybrid = 37.0;
+    const again = evidenceSentences(evidenceFacts(parseComparisons(flipped)));
+    const wins = all.filter(({ r: x }) => won(x)).length;
+    expect(again.direction).toContain(`${wins + 1} favour the hybrid and ${all.length - wins - 1} the baseline`);
+    expect(again.losses.join(' ')).not.toContain('LongBench V2 (35.0 against 36.1)');
+  });
+
+  it('links each check of the checklist to a place on the page', () => {
+    const doc = new DOMParser().parseFromString(render().html, 'text/html');
+    const links = [...doc.querySelectorAll('.verify-checks a')].map((a) => a.getAttribute('href')!);
+    expect(links.length).toBeGreaterThanOrEqual(4);
+    for (const href of links) expect(doc.getElementById(href.slice(1)), href).not.toBeNull();
   });
 
   it('prints the same sentences into the page', () => {

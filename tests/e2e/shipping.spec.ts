@@ -72,8 +72,8 @@ test('a bad sort in the URL is ignored, and the page still loads clean', async (
 
 test('the downloads are served next to the page and hold every model', async ({ page, request }) => {
   await page.goto('./');
-  const json = await page.locator('a[download][href$=".json"]').getAttribute('href');
-  const csv = await page.locator('a[download][href$=".csv"]').getAttribute('href');
+  const json = await page.locator('#shipping a[download][href$=".json"]').getAttribute('href');
+  const csv = await page.locator('#shipping a[download][href$=".csv"]').getAttribute('href');
   const jsonRes = await request.get(new URL(json!, page.url()).href);
   expect(jsonRes.status()).toBe(200);
   const served = (await jsonRes.json()) as typeof data;

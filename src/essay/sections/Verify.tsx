@@ -75,10 +75,15 @@ export function Verify() {
       </ul>
       <h3 id="verify-studies">The studies</h3>
       <Studies studies={comparisons.studies} />
-      <ul>
+      <ul className="verify-checks">
+        <li>
+          Check the hybrid claim against the studies, not one report: the <a href="#evidence-figure">figure above</a>{' '}
+          and <a href="#verify-studies">the list of studies</a> give every number with its table and source.
+        </li>
         <li>
           Check a model&rsquo;s parameter counts against its own config rather than its headline; labs round, and
-          &ldquo;total&rdquo; may or may not include a vision encoder.
+          &ldquo;total&rdquo; may or may not include a vision encoder. <a href="#shipping">The table</a> links every
+          count to its source.
         </li>
         <li id="verify-metric">
           Check the toy on this page against its code: the update rules, the seed and the statistics are tested. The
@@ -86,11 +91,12 @@ export function Verify() {
           cosine, which ranks the additive rule first ({fixed(cosine.additive)} against {fixed(cosine.delta)} for
           delta at {n} pairs of the figure&rsquo;s opening stream) while its reads are worse than silence (error {fixed(error.additive)} against{' '}
           {fixed(error.delta)}). The read error replaced it because cosine got the argument backwards, and the figure
-          keeps cosine one switch away so you can see the trap for yourself.
+          keeps cosine one switch away so you can see the trap for yourself: <a href="#forget-figure">the state demo</a>.
         </li>
         <li>
-          Check the chunk-size model against measurements on your own hardware; its assumptions are named next to
-          the figure.
+          Check the chunk-size model against measurements on your own hardware; its{' '}
+          <a href="#chunking-assumptions">assumptions</a> are named next to the figure, and it is{' '}
+          <a href="#chunking-check">checked against published timings</a>.
         </li>
       </ul>
     </Section>
