@@ -1,5 +1,6 @@
 /** One section of the essay: a landmark with its heading, linked from the contents. */
 import type { ReactNode } from 'react';
+import { urlLabel } from '../format';
 import { sectionTitle, type SectionId } from './sections';
 
 export function Section({ id, kicker, children }: { id: SectionId; kicker?: string; children: ReactNode }) {
@@ -52,5 +53,19 @@ export function Cite({ href, children }: { href: string; children: ReactNode }) 
     <a className="cite" href={href} rel="noopener">
       {children}
     </a>
+  );
+}
+
+/** Links to several sources, each labelled by its address, separated by commas. */
+export function SourceList({ urls }: { urls: readonly string[] }) {
+  return (
+    <>
+      {urls.map((url, i) => (
+        <span key={url}>
+          {i > 0 ? ', ' : ''}
+          <Cite href={url}>{urlLabel(url)}</Cite>
+        </span>
+      ))}
+    </>
   );
 }

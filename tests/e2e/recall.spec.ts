@@ -17,7 +17,7 @@ for (const width of WIDTHS) {
       await page.keyboard.press('End');
       await expect(toy).toContainText('128 pairs written');
       await expect(toy).toContainText('whole cache 2,048');
-      await expect(figure.locator('.recall-bar.recall-cache .recall-bar-fill')).toHaveAttribute('style', /width: 100%/);
+      await expect(figure.locator('.bar-row.recall-cache .bar-fill')).toHaveAttribute('style', /width: 100%/);
 
       // The sharpness slider by keyboard: at its low end the whole cache reads about as badly as answering zero.
       const s = figure.locator('#recall-s');

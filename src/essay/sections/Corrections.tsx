@@ -6,7 +6,7 @@
 import { corrections, type Correction } from '../../content/corrections';
 import { urlLabel } from '../../format';
 import { SECTIONS } from '../sections';
-import { Cite, Section } from '../Section';
+import { Cite, Section, SourceList } from '../Section';
 
 /** The link's words: the lineage step, or the section the corrected sentence stands in. */
 function placeName(c: Correction): string {
@@ -42,13 +42,7 @@ export function Corrections() {
               <strong>Here:</strong> {c.correction}
             </span> Said in <a href={c.href}>{placeName(c)}</a>
             {'; sources: '}
-            {c.sources.map((url, i) => (
-              <span key={url}>
-                {i > 0 ? ', ' : ''}
-                <Cite href={url}>{urlLabel(url)}</Cite>
-              </span>
-            ))}
-            .
+            <SourceList urls={c.sources} />.
           </li>
         ))}
       </ol>

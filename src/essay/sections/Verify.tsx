@@ -3,10 +3,10 @@ import { comparisons } from '../../content/comparisons';
 import { EVIDENCE_DEFAULTS } from '../../content/defaults';
 import { COMPARISON_DOWNLOADS, evidenceSentences } from '../../content/evidence';
 import { forgetFacts } from '../../content/forget';
-import { fixed, urlLabel } from '../../format';
+import { fixed } from '../../format';
 import { Island } from '../Island';
 import { Studies } from './Studies';
-import { Section, Cite, FigureFrame } from '../Section';
+import { Section, Cite, FigureFrame, SourceList } from '../Section';
 
 export function Verify() {
   const { n, error, cosine } = forgetFacts().view;
@@ -56,14 +56,7 @@ export function Verify() {
       <ul className="evidence-depends">
         {comparisons.dependsOn.map((d) => (
           <li key={d.text}>
-            {d.text.replace(/\.$/, '')}{' '}
-            {d.sources.map((url, i) => (
-              <span key={url}>
-                {i > 0 ? ', ' : '('}
-                <Cite href={url}>{urlLabel(url)}</Cite>
-              </span>
-            ))}
-            ).
+            {d.text.replace(/\.$/, '')} (<SourceList urls={d.sources} />).
           </li>
         ))}
       </ul>

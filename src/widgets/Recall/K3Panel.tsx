@@ -6,6 +6,7 @@
 import { type Dispatch, memo } from 'react';
 import { type HybridShape, hybridMemory } from '../../core/hybridMemory';
 import { bytes, integer } from '../../format';
+import { BarList } from '../../viz/BarList';
 import { RangeInput } from '../../viz/RangeInput';
 import { Steady } from '../../viz/Steady';
 import { k3Readout } from './describe';
@@ -37,7 +38,6 @@ export const K3Panel = memo(function K3Panel({ k3, context, dispatch }: K3PanelP
     { key: 'all', className: 'k3-all', label: `All ${shape.attentionLayers + shape.linearLayers} layers MLA`, value: m.allAttention },
     { key: 'gpt2', className: 'k3-gpt2', label: `GPT-2 small, all ${integer(k3.gpt2.context)} tokens`, value: k3.gpt2.bytes },
   ];
-  const most = Math.max(...bars.map((b) => b.value));
   return (
     <section className="k3-panel" aria-labelledby="k3-panel-title">
       <h3 id="k3-panel-title">At Kimi K3&rsquo;s size</h3>
@@ -59,17 +59,7 @@ export const K3Panel = memo(function K3Panel({ k3, context, dispatch }: K3PanelP
       <Steady className="recall-readout" role="status" template={WIDEST}>
         {k3Readout({ context, ...m })}
       </Steady>
-      <div className="recall-bars" aria-hidden="true">
-        {bars.map((b) => (
-          <div className={`recall-bar ${b.className}`} key={b.key}>
-            <span className="recall-bar-label">{b.label}</span>
-            <span className="recall-bar-track">
-              <span className="recall-bar-fill" style={{ width: `${(100 * b.value) / most}%` }} />
-            </span>
-            <span className="recall-bar-value">{bytes(b.value)}</span>
-          </div>
-        ))}
-      </div>
+      <BarList className="recall-bars" bars={bars} format={bytes} />
       <p className="recall-note">
         Per sequence, at {shape.cacheBytesPerValue} bytes a value for the caches and {shape.stateBytesPerValue} for the states; batch size multiplies every bar.
         The cache outgrows all {shape.linearLayers} states after {integer(k3.crossover)} tokens. An engine that leaves the{' '}

@@ -12,6 +12,7 @@ import { makeStream, type StreamKind } from '../../core/stream';
 import { trace } from '../../core/trace';
 import type { RecallSettings } from '../../content/defaults';
 import { integer } from '../../format';
+import { BarList } from '../../viz/BarList';
 import { Legend } from '../../viz/Legend';
 import { LineChart, type Series } from '../../viz/LineChart';
 import { RangeInput } from '../../viz/RangeInput';
@@ -79,7 +80,6 @@ export function RecallFigure({ defaults, stream: spec, gates, k3 }: RecallFigure
 
   const numbers = { state: STATE_NUMBERS, cache: attentionNumbers(n, null), window: attentionNumbers(n, WINDOW_PAIRS) };
   const reading = { n, rule, state: states.error[rule][n - 1]!, cache: cache[n - 1]!, window: window[n - 1]!, numbers, windowPairs: WINDOW_PAIRS };
-  const most = attentionNumbers(MAX_PAIRS, null);
   const bars = [
     { key: 'state', className: `rule-${rule}`, label: `${RULE_NAMES[rule]} state`, value: numbers.state },
     { key: 'window', className: 'recall-window', label: windowName(WINDOW_PAIRS), value: numbers.window },
@@ -148,19 +148,11 @@ export function RecallFigure({ defaults, stream: spec, gates, k3 }: RecallFigure
         label="Read error against pairs written: the chosen fixed state, attention over the whole cache and attention over a window; a cursor marks the slider's position"
       />
       <Legend className="recall-legend" items={legend} />
-      <div className="recall-bars" role="img" aria-label={`Numbers stored after ${n} pairs: ${bars.map((b) => `${b.label} ${b.value}`).join(', ')}`}>
+      <div role="img" aria-label={`Numbers stored after ${n} pairs: ${bars.map((b) => `${b.label} ${b.value}`).join(', ')}`}>
         <p className="recall-bars-title" aria-hidden="true">
           Numbers stored after {n} pairs
         </p>
-        {bars.map((b) => (
-          <div className={`recall-bar ${b.className}`} key={b.key} aria-hidden="true">
-            <span className="recall-bar-label">{b.label}</span>
-            <span className="recall-bar-track">
-              <span className="recall-bar-fill" style={{ width: `${(100 * b.value) / most}%` }} />
-            </span>
-            <span className="recall-bar-value">{integer(b.value)}</span>
-          </div>
-        ))}
+        <BarList className="recall-bars" bars={bars} format={integer} />
       </div>
       <p className="recall-note">
         On the state demo&rsquo;s opening stream ({spec.kind}, seed {spec.seed}). The window keeps the last {WINDOW_PAIRS} pairs: {WINDOW_PAIRS} keys and{' '}
