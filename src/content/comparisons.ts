@@ -59,6 +59,8 @@ const studySchema = z.strictObject({
   baseline: z.string().min(1),
   control: z.strictObject({ grade: z.enum(GRADES), reason: z.string().min(1) }),
   results: z.array(resultSchema),
+  /** For a study without results: its numbers exist but were not retrieved, or it publishes none. */
+  numbers: z.enum(['not found', 'not published']).optional(),
   note: z.string().min(1).optional(),
 });
 
@@ -77,6 +79,13 @@ const comparisonsSchema = z
     d.studies.forEach((s, i) => {
       if (s.results.length === 0 && !s.note)
         ctx.addIssue({ code: 'custom', message: 'a study with no results needs a note that says why', path: ['studies', i, 'note'] });
+      if ((s.results.length === 0) !== (s.numbers !== undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a study without results says not found or not published, and only such a study',
+          path: ['studies', i, 'numbers'],
+        });
+      }
     });
   });
 

@@ -4,7 +4,7 @@
  * data as CSV for the download link.
  */
 import { advantage, favours, marksOf, NO_FILTER, tally, type Tally } from '../core/evidence';
-import { capitalise, countWord, listWords } from '../format';
+import { countWord, listWords } from '../format';
 import { comparisons, type Comparisons, type Result, type Study } from './comparisons';
 import { csvField } from './csv';
 
@@ -17,8 +17,9 @@ export interface EvidenceFacts {
   studies: number;
   withResults: number;
   controlled: number;
-  /** Studies that publish no comparable numbers, by name. */
-  withoutNumbers: string[];
+  /** Studies without results: numbers not retrieved, or none published, by name. */
+  notFound: string[];
+  notPublished: string[];
   all: Tally;
   global: Tally;
   window: Tally;
@@ -43,7 +44,8 @@ export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
     studies: studies.length,
     withResults: studies.filter((s) => s.results.length > 0).length,
     controlled: studies.filter((s) => s.control.grade === 'A').length,
-    withoutNumbers: studies.filter((s) => s.results.length === 0).map((s) => s.name),
+    notFound: studies.filter((s) => s.numbers === 'not found').map((s) => s.name),
+    notPublished: studies.filter((s) => s.numbers === 'not published').map((s) => s.name),
     all: count({}),
     global: count({ attention: 'global' }),
     window: count({ attention: 'window' }),
@@ -78,9 +80,11 @@ function attentionProbe(data: Comparisons): string {
   const said = (r: Result) => `${r.hybrid!.toFixed(r.digits)} against ${r.baseline!.toFixed(r.digits)}`;
   const gWins = rows.filter((x) => favours(x.g) === 'hybrid');
   const wLosses = rows.filter((x) => favours(x.w) === 'baseline');
+  const wWins = rows.filter((x) => favours(x.w) === 'hybrid');
+  const still = wWins.length ? `, though it still beats it on ${listWords(wWins.map((x) => `${x.name} (${said(x.w)})`))}` : '';
   return (
-    `The cleanest test of the kind is DeltaNet's: with two global attention layers it beats Transformer++ on ${listWords(gWins.map((x) => `${x.name} (${said(x.g)})`))}; ` +
-    `with a sliding window instead it loses ${listWords(wLosses.map((x) => `${x.name} (${said(x.w)})`))}.`
+    `The cleanest test of the kind is DeltaNet’s: with two global attention layers it beats Transformer++ on ${listWords(gWins.map((x) => `${x.name} (${said(x.g)})`))}; ` +
+    `with a sliding window instead it loses ${listWords(wLosses.map((x) => `${x.name} (${said(x.w)})`))}${still}.`
   );
 }
 
@@ -102,12 +106,13 @@ export function evidenceSentences(f: EvidenceFacts = evidenceFacts()): EvidenceS
   return {
     overview:
       `The data holds ${countWord(f.studies)} published comparisons, ${countWord(f.controlled)} of them graded A (identical data and recipe); ` +
-      `${countWord(f.withResults)} give numbers. ${capitalise(countWord(f.withoutNumbers.length))} publish no comparable numbers: ${listWords(f.withoutNumbers)}.`,
+      `${countWord(f.withResults)} give numbers here. For ${countWord(f.notFound.length)} the numbers exist but were not found in the sources read (${listWords(f.notFound)}); ` +
+      `${countWord(f.notPublished.length)} publish none (${listWords(f.notPublished)}).`,
     direction: `Of their ${f.all.results} results, ${share(f.all)}.`,
     builders: `The one caveat that covers ${howMany(f.all.hybridFromBuilder / f.all.hybrid)} of them: ${f.all.hybridFromBuilder} of the ${f.all.hybrid} results that favour the hybrid come from the lab that built it.`,
     attention:
       `Counting recall and long-context results alone, hybrids with global attention layers split ${f.recallGlobal.hybrid} to ${f.recallGlobal.baseline} and ` +
-      `sliding-window hybrids ${f.recallWindow.hybrid} to ${f.recallWindow.baseline}, a count that mixes recall tasks cut short with long-context runs past the baseline's training length (both below). ` +
+      `sliding-window hybrids ${f.recallWindow.hybrid} to ${f.recallWindow.baseline}, a count that mixes recall tasks cut short with long-context runs past the baseline’s training length (both below). ` +
       f.probe,
     losses: f.losses.map((l) => `${l.study.name}: ${listWords(l.results.map(lost))}.`),
     ratios:

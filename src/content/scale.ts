@@ -44,6 +44,7 @@ export interface TakeawaysFacts {
   linearPerFull: number;
   /** Years from the small model to the large one. */
   years: number;
+  smallName: string;
 }
 
 export function takeawaysFacts(): TakeawaysFacts {
@@ -54,5 +55,6 @@ export function takeawaysFacts(): TakeawaysFacts {
     k3: s.k3,
     linearPerFull: Math.round(s.k3.linearLayers / s.k3.fullAttentionLayers),
     years: s.years,
+    smallName: s.small.name,
   };
 }

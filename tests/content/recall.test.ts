@@ -34,8 +34,8 @@ describe('over 500 streams, at the figure’s defaults', () => {
     delta64 += t.error.delta[63]! / SEEDS;
   }
 
-  it('"its error never rises above 0.01 on the way to 128 pairs": the sharp whole cache stays below 0.05 at every n', () => {
-    expect(Math.max(...sharp)).toBeLessThan(0.05);
+  it('"its error stays below 0.02 on the way to 128 pairs": the sharp whole cache, averaged, at every n', () => {
+    expect(Math.max(...sharp)).toBeLessThan(0.02);
     expect(recallFacts().averages.sharpCacheWorst).toBeCloseTo(Math.max(...sharp), 12);
   });
 
@@ -100,8 +100,9 @@ describe('Kimi K3’s memory per sequence, from data/memory.json and data/archit
     expect(m.atContext.allAttention / GiB).toBeCloseTo(104.6, 1);
   });
 
-  it('"That is why Kimi K3 keeps only 24 attention layers": at the full context the hybrid holds about a quarter of the all-MLA stack', () => {
-    expect(m.atContext.total / m.atContext.allAttention).toBeLessThan(0.3);
+  it('"the hybrid needs 26% of the memory, which is what keeping only 24 attention layers buys"', () => {
+    expect(m.atContext.total / m.atContext.allAttention).toBeCloseTo(27.42 / 104.6, 2);
+    expect(render().html).toContain(`data-claim="k3-share">${Math.round((100 * m.atContext.total) / m.atContext.allAttention)}%<`);
   });
 
   it('gives every figure a source, and GPT-2 small’s whole cache at its own context', () => {
@@ -129,7 +130,8 @@ describe('the takeaways say exactly these numbers', () => {
   it('prints the figures it states from the same computation', () => {
     expect(claim('recall-cache')).toBe(f.view.cache.toFixed(2));
     expect(claim('recall-cache-late')).toBe(f.late.cache.toFixed(2));
-    expect(claim('recall-cache-worst')).toBe(f.averages.sharpCacheWorst.toFixed(2));
+    expect(Number(claim('recall-cache-worst'))).toBeGreaterThan(f.averages.sharpCacheWorst);
+    expect(Number(claim('recall-cache-worst')) - f.averages.sharpCacheWorst).toBeLessThanOrEqual(0.01);
     expect(claim('recall-window')).toBe(f.averages.windowed.window.toFixed(2));
     expect(claim('recall-textbook')).toBe(f.averages.small.textbook.toFixed(2));
     expect(claim('k3-crossover')).toBe(Math.round(m.crossover).toLocaleString('en-US'));

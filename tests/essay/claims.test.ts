@@ -42,7 +42,7 @@ describe('What to verify', () => {
   });
 
   it('says the read error was chosen because cosine got the argument backwards, not that it was chosen beforehand', () => {
-    expect(text).toContain('The read error was not the first measure tried.');
+    expect(text).toContain('The read error was not the first measure tried on this toy: cosine was');
     expect(text).toContain('because cosine got the argument backwards');
     expect(section('verify')).not.toMatch(/not chosen after the fact/);
   });
@@ -126,8 +126,10 @@ describe('What the whole chain says', () => {
     expect(text).toContain(`runs about three cheap recurrent layers for every full-attention layer (${k3.linearLayers} to ${k3.fullAttentionLayers})`);
   });
 
-  it('"After seven years of replacing attention": GPT-2’s year to K3’s', () => {
+  it('"Seven years after GPT-2 small": GPT-2’s year to K3’s', () => {
     const years = Number(model('kimi-k3', architectures).released.value.slice(0, 4)) - Number(model('gpt-2-small', architectures).released.value.slice(0, 4));
-    expect(text).toContain(`After ${words[years]} years of replacing attention`);
+    expect(text).toContain(
+      `${words[years]![0]!.toUpperCase()}${words[years]!.slice(1)} years after GPT-2 small, the answer keeps attention as the selective read`,
+    );
   });
 });

@@ -28,7 +28,8 @@ export function Studies({ studies }: { studies: readonly Study[] }) {
           {s.builtByRunner ? ', the lab that built the hybrid' : ''}. {capitalise(scale(s))}. Hybrid: {s.layout.detail}
           {s.layout.ratio ? `, ${s.layout.ratio}` : ''}, with {attention(s)}. Baseline: {s.baseline}. Control {s.control.grade}: {s.control.reason}
           {s.note ? ` ${s.note}` : ''}
-          {s.results.length === 0 ? ' No comparable numbers are published.' : ''}
+          {s.numbers === 'not found' ? ' Numbers: not found in the sources read.' : ''}
+          {s.numbers === 'not published' ? ' Numbers: not published.' : ''}
         </li>
       ))}
     </ol>

@@ -2,13 +2,13 @@
 import { k3MemoryFacts } from '../../content/k3Memory';
 import { recallFacts } from '../../content/recall';
 import { takeawaysFacts } from '../../content/scale';
-import { bytes, countWord, fixed, integer } from '../../format';
+import { bytes, capitalise, countWord, fixed, integer, percent } from '../../format';
 import { Island } from '../Island';
 import { Cite, FigureFrame, Section } from '../Section';
 import { RULE_NAMES } from '../../widgets/Recall/describe';
 
 export function Takeaways() {
-  const { about, largeName, k3, linearPerFull, years } = takeawaysFacts();
+  const { about, largeName, smallName, k3, linearPerFull, years } = takeawaysFacts();
   const r = recallFacts();
   const m = k3MemoryFacts();
   const { view, late, averages: avg } = r;
@@ -36,8 +36,8 @@ export function Takeaways() {
         {k3.fullAttentionLayers}), and the attention layers retrieve from the actual context what the fixed states
         threw away. Across depth
         the same move repeats: before every sub-layer, a learned attention over earlier layers, with the depth memory
-        compressed into one summary per {k3.depthSummaryEvery} layers. After {countWord(years)} years of replacing attention, the
-        answer keeps it as the selective read, because a fixed state cannot give back what it has already evicted.
+        compressed into one summary per {k3.depthSummaryEvery} layers. {capitalise(countWord(years))} years after {smallName}, the
+        answer keeps attention as the selective read, because a fixed state cannot give back what it has already evicted.
       </p>
       <p>
         The figure below sets that read beside the fixed memories, on the stream the state demo opens with (
@@ -47,7 +47,7 @@ export function Takeaways() {
         reads back almost exactly: <span data-claim="recall-cache">{fixed(view.cache)}</span> at {view.n} pairs and{' '}
         <span data-claim="recall-cache-late">{fixed(late.cache)}</span> at {late.n}, where the best of the four fixed
         states, {best}, reads back at {fixed(late.state[r.bestLate])}. Averaged over {avg.seeds} streams, its error
-        never rises above <span data-claim="recall-cache-worst">{fixed(avg.sharpCacheWorst)}</span> on the way to{' '}
+        stays below <span data-claim="recall-cache-worst">{fixed(Math.ceil(avg.sharpCacheWorst * 100) / 100)}</span> on the way to{' '}
         {r.pairs} pairs.
       </p>
       <p>
@@ -100,12 +100,14 @@ export function Takeaways() {
         {integer(m.atContext.context)} tokens the cache holds{' '}
         <span data-claim="k3-cache">{bytes(m.atContext.cache)}</span> per sequence. Each of its{' '}
         {m.shape.linearLayers} Kimi Delta Attention layers keeps {m.shape.heads} heads of {m.shape.headDim}&times;
-        {m.shape.headDim} state, {bytes(m.statePerLayer)} at {m.shape.stateBytesPerValue} bytes a value, plus a small
+        {m.shape.headDim} state, {bytes(m.statePerLayer)} at {m.shape.stateBytesPerValue} bytes a value (half that where an engine
+        keeps it in bf16), plus a small
         convolution state: <span data-claim="k3-state">{bytes(m.atContext.state)}</span> in all, at any length. The
         cache outgrows the states after about <span data-claim="k3-crossover">{integer(m.crossover)}</span> tokens;
         at the full context the hybrid holds <span data-claim="k3-total">{bytes(m.atContext.total)}</span>, against{' '}
-        <span data-claim="k3-all">{bytes(m.atContext.allAttention)}</span> if all {k3.layers} layers were MLA. That
-        is why {largeName} keeps only {k3.fullAttentionLayers} attention layers.
+        <span data-claim="k3-all">{bytes(m.atContext.allAttention)}</span> if all {k3.layers} layers were MLA: at that
+        length the hybrid needs <span data-claim="k3-share">{percent(m.atContext.total / m.atContext.allAttention, 0)}</span> of
+        the memory, which is what keeping only {k3.fullAttentionLayers} attention layers buys.
       </p>
       <p className="sources">
         Sources: K3&rsquo;s head counts, widths and state precision from an{' '}

@@ -19,7 +19,7 @@ export function Verify() {
         <Cite href="https://arxiv.org/abs/2510.26692">arXiv 2510.26692</Cite>), and it may well be true. It is also
         exactly the kind of result that depends on what was measured: which tasks, which context lengths, how much
         training, how the baseline was tuned. The number is a property of the evaluation as much as of the
-        architecture. So here is every published controlled comparison we found, not one.
+        architecture. So here is every published comparison we found, controlled or not, instead of one.
       </p>
       <p>
         <span data-claim="evidence-overview">{say.overview}</span>{' '}
@@ -60,7 +60,7 @@ export function Verify() {
           </li>
         ))}
       </ul>
-      <p>Where the hybrid lost:</p>
+      <p>Where the hybrid lost, by any margin:</p>
       <ul className="evidence-losses" data-claim="evidence-losses">
         {say.losses.map((l) => (
           <li key={l}>{l}</li>
@@ -80,8 +80,7 @@ export function Verify() {
         </li>
         <li id="verify-metric">
           Check the toy on this page against its code: the update rules, the seed and the statistics are tested. The
-          read error was not the first measure tried. The essay this page follows first scored the memories by
-          cosine, which ranks the additive rule first ({fixed(cosine.additive)} against {fixed(cosine.delta)} for
+          read error was not the first measure tried on this toy: cosine was, and it ranks the additive rule first ({fixed(cosine.additive)} against {fixed(cosine.delta)} for
           delta at {n} pairs of the figure&rsquo;s opening stream) while its reads are worse than silence (error {fixed(error.additive)} against{' '}
           {fixed(error.delta)}). The read error replaced it because cosine got the argument backwards, and the figure
           keeps cosine one switch away so you can see the trap for yourself: <a href="#forget-figure">the state demo</a>.
