@@ -98,3 +98,30 @@ export function parseComparisons(json: unknown, file = COMPARISONS_FILE): Compar
 }
 
 export const comparisons: Comparisons = parseComparisons(raw);
+
+/** A result as the evidence figure draws and lists it. */
+export type FigureResult = Pick<Result, 'benchmark' | 'direction' | 'hybrid' | 'baseline' | 'digits' | 'reference' | 'kind' | 'evidence'> &
+  Partial<Pick<Result, 'difference' | 'variant' | 'source'>>;
+
+/** A study as the figure needs it: the prose beside the figure says the rest, so the page does not carry it twice. */
+export interface FigureStudy {
+  id: string;
+  name: string;
+  url: string;
+  builtByRunner: boolean;
+  attention: { kind: 'global' | 'window' };
+  control: { grade: Study['control']['grade'] };
+  results: FigureResult[];
+}
+
+export function figureStudies(data: Comparisons = comparisons): FigureStudy[] {
+  return data.studies.map((s) => ({
+    id: s.id,
+    name: s.name,
+    url: s.url,
+    builtByRunner: s.builtByRunner,
+    attention: { kind: s.attention.kind },
+    control: { grade: s.control.grade },
+    results: s.results.map(({ metric: _metric, note: _note, ...r }) => r),
+  }));
+}

@@ -1,5 +1,5 @@
 /** What a careful reader should not take on trust, and the evidence on the claim that matters most. */
-import { comparisons } from '../../content/comparisons';
+import { comparisons, figureStudies } from '../../content/comparisons';
 import { EVIDENCE_DEFAULTS } from '../../content/defaults';
 import { COMPARISON_DOWNLOADS, evidenceSentences } from '../../content/evidence';
 import { forgetFacts } from '../../content/forget';
@@ -47,7 +47,7 @@ export function Verify() {
           </>
         }
       >
-        <Island name="evidence" props={{ studies: comparisons.studies, defaults: EVIDENCE_DEFAULTS }} />
+        <Island name="evidence" props={{ studies: figureStudies(), defaults: EVIDENCE_DEFAULTS }} />
       </FigureFrame>
       <p>
         <span data-claim="evidence-attention">{say.attention}</span>{' '}

@@ -8,7 +8,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import './evidence.css';
 import { type EvidenceFilter, type Mark, marksOf, tally } from '../../core/evidence';
-import type { Result, Study } from '../../content/comparisons';
+import type { FigureResult as Result, FigureStudy as Study } from '../../content/comparisons';
 import { integer, signedPercent } from '../../format';
 import { useUrlState } from '../urlState';
 import { evidenceCodec, type EvidenceState, readoutOf, sortMarks, type SortKey } from './model';

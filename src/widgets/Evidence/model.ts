@@ -3,7 +3,7 @@
  * attn, tasks, controlled, by and order, and the words of its readout.
  */
 import type { EvidenceFilter, Mark, Tally } from '../../core/evidence';
-import type { Result, Study } from '../../content/comparisons';
+import type { FigureResult as Result, FigureStudy as Study } from '../../content/comparisons';
 import { oneOf, type UrlCodec } from '../urlState';
 
 export type SortKey = 'study' | 'benchmark' | 'advantage';
