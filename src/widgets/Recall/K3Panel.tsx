@@ -7,10 +7,10 @@ import { type Dispatch, memo } from 'react';
 import { type HybridShape, hybridMemory } from '../../core/hybridMemory';
 import { bytes, integer } from '../../format';
 import { BarList } from '../../viz/BarList';
-import { RangeInput } from '../../viz/RangeInput';
+import { RangeControl } from '../../viz/RangeControl';
 import { Steady } from '../../viz/Steady';
 import { k3Readout } from './describe';
-import { type Action, CONTEXT_STEPS, contextStep } from './state';
+import { type Action, CONTEXT_STEPS, contextAt, contextStep } from './state';
 
 export interface K3PanelProps {
   k3: {
@@ -41,21 +41,19 @@ export const K3Panel = memo(function K3Panel({ k3, context, dispatch }: K3PanelP
   return (
     <section className="k3-panel" aria-labelledby="k3-panel-title">
       <h3 id="k3-panel-title">At Kimi K3&rsquo;s size</h3>
-      <div className="recall-slider">
-        <label htmlFor="k3-context">Context length</label>
-        <RangeInput
-          id="k3-context"
-          min={0}
-          max={CONTEXT_STEPS}
-          step={1}
-          value={contextStep(context)}
-          aria-valuetext={`${integer(context)} tokens`}
-          onValue={(v) => dispatch({ type: 'setContext', step: v })}
-        />
-        <span className="recall-value" aria-hidden="true">
-          {integer(context)} tokens
-        </span>
-      </div>
+      <RangeControl
+        className="recall-control"
+        id="k3-context"
+        label="Context length"
+        min={0}
+        max={CONTEXT_STEPS}
+        step={1}
+        value={contextStep(context)}
+        valueText={`${integer(context)} tokens`}
+        display={`${integer(context)} tokens`}
+        widest={`${integer(contextAt(CONTEXT_STEPS))} tokens`}
+        onValue={(step) => dispatch({ type: 'setContext', step })}
+      />
       <Steady className="recall-readout" role="status" template={WIDEST}>
         {k3Readout({ context, ...m })}
       </Steady>

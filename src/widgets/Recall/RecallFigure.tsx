@@ -15,12 +15,13 @@ import { integer } from '../../format';
 import { BarList } from '../../viz/BarList';
 import { Legend } from '../../viz/Legend';
 import { LineChart, type Series } from '../../viz/LineChart';
+import { RangeControl } from '../../viz/RangeControl';
 import { RangeInput } from '../../viz/RangeInput';
 import { Steady } from '../../viz/Steady';
 import { useUrlState } from '../urlState';
 import { CACHE_NAME, pairsWritten, RULE_NAMES, recallReadout, windowName } from './describe';
 import { K3Panel, type K3PanelProps } from './K3Panel';
-import { MAX_PAIRS, recallCodec, reducer, S_STEPS, sharpnessStep } from './state';
+import { MAX_PAIRS, recallCodec, reducer, S_STEPS, sharpnessAt, sharpnessStep } from './state';
 
 export interface RecallFigureProps {
   defaults: RecallSettings;
@@ -50,6 +51,12 @@ const WIDEST = recallReadout({
 /** s as the slider says it: the textbook end as the fraction it is, the rest to two digits. */
 export const sharpnessText = (s: number) => (s < 0.36 ? '1/√8 ≈ 0.35' : s < 10 ? s.toFixed(2) : s.toFixed(1));
 
+const SHARPNESS_LABEL = (
+  <>
+    Sharpness <var>s</var>
+  </>
+);
+
 export function RecallFigure({ defaults, stream: spec, gates, k3 }: RecallFigureProps) {
   const [state, dispatch] = useReducer(reducer, defaults);
   const { n, rule, s } = state;
@@ -60,6 +67,7 @@ export function RecallFigure({ defaults, stream: spec, gates, k3 }: RecallFigure
     useCallback((settings: RecallSettings) => dispatch({ type: 'load', settings }), []),
   );
 
+  const setSharpness = useCallback((step: number) => dispatch({ type: 'setSharpness', step }), []);
   const stream = useMemo(() => makeStream({ kind: spec.kind, seed: spec.seed, length: MAX_PAIRS }), [spec.kind, spec.seed]);
   const states = useMemo(
     () => trace({ stream, gates: { beta: gates.beta, alpha: gates.alpha, channelAlpha: channelGates(gates.slow, gates.fast) }, n: MAX_PAIRS }),
@@ -115,23 +123,19 @@ export function RecallFigure({ defaults, stream: spec, gates, k3 }: RecallFigure
               ))}
             </select>
           </label>
-          <span className="recall-sharpness">
-            <label htmlFor="recall-s">
-              Sharpness <var>s</var>
-            </label>
-            <RangeInput
-              id="recall-s"
-              min={0}
-              max={S_STEPS}
-              step={1}
-              value={sharpnessStep(s)}
-              aria-valuetext={`s = ${sharpnessText(s)}`}
-              onValue={(v) => dispatch({ type: 'setSharpness', step: v })}
-            />
-            <span className="recall-value" aria-hidden="true">
-              {sharpnessText(s)}
-            </span>
-          </span>
+          <RangeControl
+            className="recall-control recall-sharpness"
+            id="recall-s"
+            label={SHARPNESS_LABEL}
+            min={0}
+            max={S_STEPS}
+            step={1}
+            value={sharpnessStep(s)}
+            valueText={`s = ${sharpnessText(s)}`}
+            display={sharpnessText(s)}
+            widest={sharpnessText(sharpnessAt(0))}
+            onValue={setSharpness}
+          />
           <button type="button" onClick={() => dispatch({ type: 'reset', defaults })}>
             Reset
           </button>
