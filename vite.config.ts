@@ -24,6 +24,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     reportCompressedSize: false,
     manifest: true,
+    // Every browser this page serves preloads modules itself; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
     // One stylesheet in the page head: a figure's styles must be there before it hydrates,
     // or the prerendered markup would shift when its chunk arrives.
     cssCodeSplit: false,

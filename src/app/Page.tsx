@@ -1,9 +1,9 @@
 /** The page shell: header, contents, the essay and the footer. */
 import { Essay } from '../essay/Essay';
 import { SECTIONS } from '../essay/sections';
-import { Island } from '../essay/Island';
 import { STATUS_WORDS } from '../content/schema';
 import { TITLE } from './meta';
+import { ThemeToggle } from './ThemeToggle';
 
 export function Page() {
   return (
@@ -15,7 +15,7 @@ export function Page() {
         <p className="site-name">
           <a href="#scale">Eviction policies</a>
         </p>
-        <Island name="theme" props={{}} />
+        <ThemeToggle />
       </header>
       <div className="layout">
         <nav className="toc" aria-label="Contents">

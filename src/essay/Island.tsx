@@ -8,8 +8,8 @@ import { withoutEquationHtml } from '../viz/TypesetMath';
 import { islands, type IslandName } from '../widgets/islands';
 
 export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof islands)[N]> }) {
-  const Component = islands[name] as ComponentType<Record<string, unknown>>;
-  const plain = props as Record<string, unknown>;
+  const Component = islands[name] as unknown as ComponentType<Record<string, unknown>>;
+  const plain = props as unknown as Record<string, unknown>;
   return (
     <div className="island" data-island={name} data-props={JSON.stringify(plain, withoutEquationHtml)}>
       <Component {...plain} />

@@ -1,11 +1,23 @@
 /** One section of the essay: a landmark with its heading, linked from the contents. */
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { urlLabel } from '../format';
 import { sectionTitle, type SectionId } from './sections';
+import sectionSizes from './sectionSizes.json';
+
+/**
+ * The section's height as measured in the built page (scripts/measure-sections.mjs), which it
+ * keeps as its placeholder while it is far from the screen and skips layout
+ * (styles/print-and-paint.css), so the page's length and every anchor are right from the first frame.
+ */
+function placeholder(id: SectionId): CSSProperties | undefined {
+  const sizes = (sectionSizes as Record<string, Record<string, number> | undefined>)[id];
+  if (!sizes) return undefined;
+  return Object.fromEntries(Object.entries(sizes).map(([width, height]) => [`--height-${width}`, `${height}px`])) as CSSProperties;
+}
 
 export function Section({ id, kicker, children }: { id: SectionId; kicker?: string; children: ReactNode }) {
   return (
-    <section id={id} className="section" aria-labelledby={`${id}-title`}>
+    <section id={id} className="section" aria-labelledby={`${id}-title`} style={placeholder(id)}>
       {kicker ? <p className="kicker">{kicker}</p> : null}
       <h2 id={`${id}-title`}>
         <a className="heading-anchor" href={`#${id}`}>

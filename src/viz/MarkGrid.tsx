@@ -1,82 +1,72 @@
 /**
- * Thousands of identical marks on one canvas, laid out row by row; the first `highlighted`
- * marks take the accent colour. The canvas keeps its aspect ratio in CSS, so the space is
- * reserved before any script runs.
+ * Thousands of identical marks laid out row by row, the first `highlighted` in the accent
+ * colour, as a finished SVG: each colour is one pattern (one mark per unit cell) filling at
+ * most three rectangles, so the picture is complete in the prerendered page, costs a handful
+ * of elements, needs no script, and follows the theme through CSS.
  */
-import { useEffect, useRef } from 'react';
-import { cssToken } from './palette';
-import { useThemeVersion } from './useThemeVersion';
-
 export interface MarkGridProps {
   count: number;
   highlighted: number;
   columns: number;
   label: string;
-  fallback: React.ReactNode;
 }
 
 export function gridRows(count: number, columns: number): number {
   return Math.ceil(count / columns);
 }
 
-export function MarkGrid({ count, highlighted, columns, label, fallback }: MarkGridProps) {
-  const ref = useRef<HTMLCanvasElement>(null);
-  const themeVersion = useThemeVersion();
+export interface CellRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The cells from `start` (inclusive) to `end` (exclusive), counted row by row, as rectangles:
+ * the rest of the first row, the full rows, and the start of the last row.
+ */
+export function rowRuns(start: number, end: number, columns: number): CellRect[] {
+  const rects: CellRect[] = [];
+  let at = start;
+  if (at >= end) return rects;
+  if (at % columns !== 0) {
+    const stop = Math.min(end, (Math.floor(at / columns) + 1) * columns);
+    rects.push({ x: at % columns, y: Math.floor(at / columns), width: stop - at, height: 1 });
+    at = stop;
+  }
+  const fullRows = Math.floor((end - at) / columns);
+  if (fullRows > 0) {
+    rects.push({ x: 0, y: at / columns, width: columns, height: fullRows });
+    at += fullRows * columns;
+  }
+  if (at < end) rects.push({ x: 0, y: at / columns, width: end - at, height: 1 });
+  return rects;
+}
+
+/** The share of each cell a mark covers: the rest is the gap between marks. */
+const MARK = 0.72;
+
+export function MarkGrid({ count, highlighted, columns, label }: MarkGridProps) {
   const rows = gridRows(count, columns);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: themeVersion only asks for a redraw in the new theme's colours.
-  useEffect(() => {
-    const canvas = ref.current;
-    if (!canvas) return;
-    const draw = () => {
-      const width = canvas.clientWidth;
-      if (width === 0) return;
-      const ratio = Math.min(window.devicePixelRatio || 1, 2);
-      const cell = width / columns;
-      const height = cell * rows;
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
-      const size = Math.max(cell * 0.72, 0.6);
-      const muted = cssToken(canvas, '--mark-muted', '#9aa3b2');
-      const accent = cssToken(canvas, '--gold', '#b8860b');
-      const paint = (ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D) => {
-        ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-        ctx.clearRect(0, 0, width, height);
-        ctx.fillStyle = accent;
-        for (let i = 0; i < count; i += 1) {
-          if (i === highlighted) ctx.fillStyle = muted;
-          ctx.fillRect((i % columns) * cell, Math.floor(i / columns) * cell, size, size);
-        }
-      };
-      // Drawn once off screen and handed over as a finished bitmap: a 2D canvas on the page is
-      // copied out again on every frame the page draws, whatever else changes; a bitmap is not.
-      if (typeof OffscreenCanvas !== 'undefined') {
-        const off = new OffscreenCanvas(canvas.width, canvas.height);
-        const ctx = off.getContext('2d');
-        const shown = ctx ? canvas.getContext('bitmaprenderer') : null;
-        if (ctx && shown) {
-          paint(ctx);
-          shown.transferFromImageBitmap(off.transferToImageBitmap());
-          return;
-        }
-      }
-      const ctx = canvas.getContext('2d');
-      if (ctx) paint(ctx);
-    };
-    draw();
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    // When printing, the page is laid out at paper width; resizing the bitmap then would clear
-    // it before the print is taken, so the drawn bitmap is left to scale with the page.
-    const observer = new ResizeObserver(() => {
-      if (!window.matchMedia?.('print').matches) draw();
-    });
-    observer.observe(canvas);
-    return () => observer.disconnect();
-  }, [count, highlighted, columns, rows, themeVersion]);
-
+  const runs = [
+    { kind: 'accent', rects: rowRuns(0, highlighted, columns) },
+    { kind: 'muted', rects: rowRuns(highlighted, count, columns) },
+  ];
   return (
-    <canvas ref={ref} className="mark-grid" role="img" aria-label={label} style={{ aspectRatio: `${columns} / ${rows}` }}>
-      {fallback}
-    </canvas>
+    <svg className="mark-grid" viewBox={`0 0 ${columns} ${rows}`} role="img" aria-label={label} style={{ aspectRatio: `${columns} / ${rows}` }}>
+      <defs>
+        {runs.map(({ kind }) => (
+          <pattern key={kind} id={`mark-grid-${kind}`} width="1" height="1" patternUnits="userSpaceOnUse">
+            <rect className={`mark-grid-${kind}`} width={MARK} height={MARK} />
+          </pattern>
+        ))}
+      </defs>
+      {runs.flatMap(({ kind, rects }) =>
+        rects.map((r) => (
+          <rect key={`${kind}-${r.x}-${r.y}`} data-marks={kind} x={r.x} y={r.y} width={r.width} height={r.height} fill={`url(#mark-grid-${kind})`} />
+        )),
+      )}
+    </svg>
   );
 }

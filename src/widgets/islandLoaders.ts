@@ -9,12 +9,10 @@ type Loader = () => Promise<ComponentType<Record<string, unknown>>>;
 const as = <T>(c: T) => c as unknown as ComponentType<Record<string, unknown>>;
 
 export const islandLoaders: Record<IslandName, Loader> = {
-  scale: () => import('./Scale/ScaleFigure').then((m) => as(m.ScaleFigure)),
   forget: () => import('./Forget/ForgetFigure').then((m) => as(m.ForgetFigure)),
   chunking: () => import('./Chunking/ChunkingFigure').then((m) => as(m.ChunkingFigure)),
   shipping: () => import('./Shipping/ShippingFigure').then((m) => as(m.ShippingFigure)),
   lineage: () => import('./Lineage/LineageFigure').then((m) => as(m.LineageFigure)),
   recall: () => import('./Recall/RecallFigure').then((m) => as(m.RecallFigure)),
   evidence: () => import('./Evidence/EvidenceFigure').then((m) => as(m.EvidenceFigure)),
-  theme: () => import('./Theme/ThemeToggle').then((m) => as(m.ThemeToggle)),
 };

@@ -7,19 +7,15 @@ import { EvidenceFigure } from './Evidence/EvidenceFigure';
 import { ForgetFigure } from './Forget/ForgetFigure';
 import { LineageFigure } from './Lineage/LineageFigure';
 import { RecallFigure } from './Recall/RecallFigure';
-import { ScaleFigure } from './Scale/ScaleFigure';
 import { ShippingFigure } from './Shipping/ShippingFigure';
-import { ThemeToggle } from './Theme/ThemeToggle';
 
 export const islands = {
-  scale: ScaleFigure,
   forget: ForgetFigure,
   chunking: ChunkingFigure,
   shipping: ShippingFigure,
   lineage: LineageFigure,
   recall: RecallFigure,
   evidence: EvidenceFigure,
-  theme: ThemeToggle,
 } as const;
 
 export type IslandName = keyof typeof islands;

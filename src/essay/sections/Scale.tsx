@@ -1,5 +1,5 @@
 /** The opening: the scale of the change, computed from data, and the thesis. */
-import { Island } from '../Island';
+import { ScaleFigure } from '../../widgets/Scale/ScaleFigure';
 import { scaleFacts } from '../../content/scale';
 import { integer as formatInteger, params as formatParams, percent as formatPercent } from '../../format';
 import { Section, FigureFrame, Cite } from '../Section';
@@ -35,16 +35,13 @@ export function Scale() {
           </>
         }
       >
-        <Island
-          name="scale"
-          props={{
-            marks: r.marks,
-            activeMarks: r.activeMarks,
-            smallName: small.name,
-            largeName: large.name,
-            largeTotal: formatParams(large.totalParams.value),
-            largeActive: formatParams(large.activeParams.value),
-          }}
+        <ScaleFigure
+          marks={r.marks}
+          activeMarks={r.activeMarks}
+          smallName={small.name}
+          largeName={large.name}
+          largeTotal={formatParams(large.totalParams.value)}
+          largeActive={formatParams(large.activeParams.value)}
         />
       </FigureFrame>
       <p>

@@ -1,6 +1,7 @@
 /**
  * The opening figure: one mark per GPT-2 small inside Kimi K3, with the marks that fire on
- * a single token in gold. All numbers arrive as props from src/content at build time.
+ * a single token in gold. All numbers arrive as props from src/content at build time; the
+ * picture is finished on the server and has nothing to hydrate.
  */
 import { integer } from '../../format';
 import { Swatch } from '../../viz/Legend';
@@ -27,7 +28,7 @@ export function ScaleFigure(props: ScaleFigureProps) {
   const description = describeScale(props);
   return (
     <div className="scale-figure">
-      <MarkGrid count={props.marks} highlighted={props.activeMarks} columns={SCALE_COLUMNS} label={description} fallback={<p>{description}</p>} />
+      <MarkGrid count={props.marks} highlighted={props.activeMarks} columns={SCALE_COLUMNS} label={description} />
       <p className="legend" aria-hidden="true">
         <Swatch className="swatch swatch-gold" /> active on a token ({integer(props.activeMarks)})
         <Swatch className="swatch swatch-muted" /> resident, idle ({integer(props.marks - props.activeMarks)})

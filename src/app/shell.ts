@@ -1,0 +1,21 @@
+/**
+ * The browser entry, and all the script a reader runs before nearing a figure: styles, the
+ * theme switch, the contents marker, and the watch that loads React with a figure's own code
+ * when that figure comes near or is touched.
+ */
+import 'katex/dist/katex.min.css';
+import './styles/tokens.css';
+import './styles/layout.css';
+import './styles/prose.css';
+import './styles/print-and-paint.css';
+import { holdAnchors } from './anchor';
+import { wireThemeToggle } from './theme';
+import { watchSections } from './toc';
+import { wakeWhenNear } from './wake';
+
+wireThemeToggle(document);
+watchSections(document);
+holdAnchors(window);
+wakeWhenNear([...document.querySelectorAll<HTMLElement>('[data-island]')], (el) => {
+  void import('./hydrate').then(({ hydrateIsland }) => hydrateIsland(el));
+});
