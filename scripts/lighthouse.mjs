@@ -1,22 +1,47 @@
 // Lighthouse (mobile preset) against the built site, served by `vite preview` (gzip, like a
-// real static host). Prints each category's score and the metrics; `--runs N` takes the median
-// performance score of N runs, since one run on a small machine varies by several points.
+// real static host). `--runs N` (default 5) runs it N times, each in a fresh Chromium, since
+// one run on a small machine varies by several points; prints every run, then the median of
+// each category and metric, and writes each run's full report to lighthouse/run-N.json.
 import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.mjs';
 
 const runsArg = process.argv.indexOf('--runs');
-const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) || 1 : 3;
+const runs = runsArg > 0 ? Math.max(1, Math.floor(Number(process.argv[runsArg + 1])) || 1) : 5;
 const port = 4199;
 const url = `http://127.0.0.1:${port}/`;
+const outDir = 'lighthouse';
 
 const chromePath = findChromium();
 if (!chromePath) {
   console.error('Chromium not found: apt-get install -y chromium, or set CHROME_PATH');
   process.exit(1);
 }
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** Metric audits and the unit their numericValue is in. */
+const METRICS = {
+  FCP: ['first-contentful-paint', 'ms'],
+  LCP: ['largest-contentful-paint', 'ms'],
+  TBT: ['total-blocking-time', 'ms'],
+  CLS: ['cumulative-layout-shift', ''],
+  SI: ['speed-index', 'ms'],
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const show = (name, value) => {
+  const unit = METRICS[name]?.[1];
+  if (unit === 'ms') return `${Math.round(value)} ms`;
+  if (unit === '') return value.toFixed(3);
+  return String(Math.round(value));
+};
 
 const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
   stdio: 'ignore',
@@ -29,7 +54,9 @@ try {
       await sleep(200);
     }
   }
+  await mkdir(outDir, { recursive: true });
   const results = [];
+  let version = '';
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath,
@@ -37,26 +64,24 @@ try {
     });
     try {
       const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
-      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const metric = (id) => lhr.audits[id]?.displayValue ?? '–';
-      const row = {
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best-practices': score('best-practices'),
-        seo: score('seo'),
-        FCP: metric('first-contentful-paint'),
-        LCP: metric('largest-contentful-paint'),
-        TBT: metric('total-blocking-time'),
-        CLS: metric('cumulative-layout-shift'),
-      };
+      version = lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? version;
+      await writeFile(`${outDir}/run-${i + 1}.json`, JSON.stringify(lhr));
+      const row = {};
+      for (const id of CATEGORIES) row[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      for (const [name, [audit]] of Object.entries(METRICS)) row[name] = lhr.audits[audit]?.numericValue ?? Number.NaN;
       results.push(row);
-      console.log(`run ${i + 1}:`, JSON.stringify(row));
+      console.log(
+        `run ${i + 1}: ${Object.entries(row)
+          .map(([k, v]) => `${k} ${show(k, v)}`)
+          .join(', ')}`,
+      );
     } finally {
       await chrome.kill();
     }
   }
-  const perf = results.map((r) => r.performance).sort((a, b) => a - b);
-  console.log(`median performance over ${runs} run(s): ${perf[Math.floor(perf.length / 2)]}`);
+  const medians = Object.keys(results[0]).map((k) => `${k} ${show(k, median(results.map((r) => r[k])))}`);
+  console.log(`median of ${runs} run(s), ${version}: ${medians.join(', ')}`);
+  console.log(`reports: ${outDir}/run-1.json … run-${runs}.json`);
 } finally {
   server.kill();
 }

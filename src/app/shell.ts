@@ -7,6 +7,7 @@ import 'katex/dist/katex.min.css';
 import './styles/tokens.css';
 import './styles/layout.css';
 import './styles/prose.css';
+import './styles/controls.css';
 import './styles/print-and-paint.css';
 import { holdAnchors } from './anchor';
 import { wireThemeToggle } from './theme';

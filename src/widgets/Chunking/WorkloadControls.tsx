@@ -2,11 +2,12 @@
  * The workload and hardware controls: GPU, sequence length, heads, head dimension, per-step
  * latency and a reset. None of them moves with C, so a move of C skips this whole subtree.
  */
-import { memo, useCallback, type ChangeEvent } from 'react';
+import { memo, useCallback } from 'react';
 import type { FigureGpu } from '../../content/chunking';
 import { fixed, integer } from '../../format';
 import { RangeControl } from '../../viz/RangeControl';
 import { BH_EXPONENTS, HEAD_DIMS, L_EXPONENTS, TAU, WIDEST_LENGTH, roundTau, type ChunkingControls } from './model';
+import { Select } from '../../viz/Select';
 
 interface WorkloadControlsProps {
   gpu: string;
@@ -22,23 +23,23 @@ interface WorkloadControlsProps {
 
 export const WorkloadControls = memo(function WorkloadControls({ gpu, L, bh, d, tau, gpus, onSet, onReset }: WorkloadControlsProps) {
   // One identity each, so a move of one control leaves the others' inputs untouched.
-  const setGpu = useCallback((e: ChangeEvent<HTMLSelectElement>) => onSet({ gpu: e.currentTarget.value }), [onSet]);
+  const setGpu = useCallback((gpu: string) => onSet({ gpu }), [onSet]);
   const setL = useCallback((v: number) => onSet({ L: 2 ** v }), [onSet]);
   const setBh = useCallback((v: number) => onSet({ bh: 2 ** v }), [onSet]);
-  const setD = useCallback((e: ChangeEvent<HTMLSelectElement>) => onSet({ d: Number(e.currentTarget.value) }), [onSet]);
+  const setD = useCallback((d: string) => onSet({ d: Number(d) }), [onSet]);
   const setTau = useCallback((v: number) => onSet({ tau: roundTau(v) }), [onSet]);
   return (
     <fieldset className="chunking-controls">
       <legend>Workload and hardware</legend>
       <div className="chunking-control">
         <label htmlFor="chunking-gpu">GPU</label>
-        <select id="chunking-gpu" value={gpu} onChange={setGpu}>
+        <Select id="chunking-gpu" value={gpu} onChange={setGpu}>
           {gpus.map((g) => (
             <option key={g.id} value={g.id}>
               {g.name}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <RangeControl
         className="chunking-control"
@@ -68,13 +69,13 @@ export const WorkloadControls = memo(function WorkloadControls({ gpu, L, bh, d, 
       />
       <div className="chunking-control">
         <label htmlFor="chunking-d">Head dimension d</label>
-        <select id="chunking-d" value={d} onChange={setD}>
+        <Select id="chunking-d" value={String(d)} onChange={setD}>
           {HEAD_DIMS.map((dim) => (
             <option key={dim} value={dim}>
               {dim}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <RangeControl
         className="chunking-control"

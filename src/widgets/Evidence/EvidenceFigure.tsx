@@ -12,6 +12,7 @@ import type { FigureResult as Result, FigureStudy as Study } from '../../content
 import { integer, signedPercent } from '../../format';
 import { useUrlState } from '../urlState';
 import { evidenceCodec, type EvidenceState, readoutOf, sortMarks, type SortKey } from './model';
+import { Select } from '../../viz/Select';
 
 export interface EvidenceFigureProps {
   studies: Study[];
@@ -69,19 +70,19 @@ export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
         <legend>Show</legend>
         <label>
           Attention in the hybrid{' '}
-          <select value={filter.attention} onChange={(e) => set({ attention: e.currentTarget.value as EvidenceFilter['attention'] })}>
+          <Select value={filter.attention} onChange={(v) => set({ attention: v as EvidenceFilter['attention'] })}>
             <option value="all">global or sliding window</option>
             <option value="global">global only</option>
             <option value="window">sliding window only</option>
-          </select>
+          </Select>
         </label>
         <label>
           Tasks{' '}
-          <select value={filter.tasks} onChange={(e) => set({ tasks: e.currentTarget.value as EvidenceFilter['tasks'] })}>
+          <Select value={filter.tasks} onChange={(v) => set({ tasks: v as EvidenceFilter['tasks'] })}>
             <option value="all">all</option>
             <option value="recall">recall and long context</option>
             <option value="other">perplexity and short tasks</option>
-          </select>
+          </Select>
         </label>
         <label className="evidence-check">
           <input type="checkbox" checked={filter.controlledOnly} onChange={(e) => set({ controlledOnly: e.currentTarget.checked })} /> controlled (A) only

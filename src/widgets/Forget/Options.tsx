@@ -4,6 +4,7 @@ import { fixed } from '../../format';
 import { RangeInput } from '../../viz/RangeInput';
 import { METRIC_LABELS, STREAM_LABELS } from './describe';
 import type { Action, ForgetState, GateName, Metric } from './state';
+import { Select } from '../../viz/Select';
 
 function GateSlider({
   id,
@@ -46,11 +47,11 @@ export const Options = memo(function Options({ stream, seed, metric, dispatch, .
       <div className="forget-options">
         <label>
           Stream{' '}
-          <select value={stream} onChange={(e) => dispatch({ type: 'setStream', stream: e.target.value as ForgetState['stream'] })}>
+          <Select value={stream} onChange={(v) => dispatch({ type: 'setStream', stream: v as ForgetState['stream'] })}>
             <option value="capacity">{STREAM_LABELS.capacity} (random keys)</option>
             <option value="orthogonal">{STREAM_LABELS.orthogonal} (one key channel per pair, in turn)</option>
             <option value="lifetimes">{STREAM_LABELS.lifetimes} (slow, then fast)</option>
-          </select>
+          </Select>
         </label>
         <button type="button" onClick={() => dispatch({ type: 'newSeed', seed: Math.floor(Math.random() * 1_000_000) })}>
           New stream
@@ -60,10 +61,10 @@ export const Options = memo(function Options({ stream, seed, metric, dispatch, .
         </span>
         <label>
           Metric{' '}
-          <select value={metric} onChange={(e) => dispatch({ type: 'setMetric', metric: e.target.value as Metric })}>
+          <Select value={metric} onChange={(v) => dispatch({ type: 'setMetric', metric: v as Metric })}>
             <option value="error">{METRIC_LABELS.error}</option>
             <option value="cosine">{METRIC_LABELS.cosine}</option>
-          </select>
+          </Select>
         </label>
       </div>
       <details className="forget-gates">

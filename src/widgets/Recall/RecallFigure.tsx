@@ -22,6 +22,7 @@ import { useUrlState } from '../urlState';
 import { CACHE_NAME, pairsWritten, RULE_NAMES, recallReadout, windowName } from './describe';
 import { K3Panel, type K3PanelProps } from './K3Panel';
 import { MAX_PAIRS, recallCodec, reducer, S_STEPS, sharpnessAt, sharpnessStep } from './state';
+import { Select } from '../../viz/Select';
 
 export interface RecallFigureProps {
   defaults: RecallSettings;
@@ -115,13 +116,13 @@ export function RecallFigure({ defaults, stream: spec, gates, k3 }: RecallFigure
         <div className="recall-options">
           <label>
             Fixed state{' '}
-            <select value={rule} onChange={(e) => dispatch({ type: 'setRule', rule: e.currentTarget.value as Rule })}>
+            <Select value={rule} onChange={(v) => dispatch({ type: 'setRule', rule: v as Rule })}>
               {RULES.map((r) => (
                 <option key={r} value={r}>
                   {RULE_NAMES[r]}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <RangeControl
             className="recall-control recall-sharpness"

@@ -9,6 +9,7 @@ import './shipping-cards.css';
 import type { TableCell as Cell, TableRow as Row } from '../../content/shipping/rows';
 import { announce, COLUMNS, directionWords, firstDirection, nextSort, sortCodec, type SortState, sortRows } from './sort';
 import { useUrlState } from '../urlState';
+import { Select } from '../../viz/Select';
 
 export interface ShippingFigureProps {
   /** The featured architectures, in file order. */
@@ -122,13 +123,13 @@ export function ShippingFigure({ rows, reference, barMax, description, notePrefi
     <div className="shipping-figure">
       <div className="shipping-controls">
         <label htmlFor={selectId}>Sort by</label>
-        <select id={selectId} value={sort.key} onChange={(e) => onSelect(e.target.value)}>
+        <Select id={selectId} value={sort.key} onChange={onSelect}>
           {COLUMNS.map((c) => (
             <option key={c.key} value={c.key}>
               {c.label}
             </option>
           ))}
-        </select>
+        </Select>
         <button type="button" onClick={() => setSort({ ...sort, dir: sort.dir === 'asc' ? 'desc' : 'asc' })}>
           <span className="visually-hidden">Order: </span>
           {directionWords(sort.key, sort.dir)}
