@@ -15,10 +15,14 @@ export function holdAnchors(win: Window): () => void {
   if (typeof ResizeObserver === 'undefined') return () => {};
   let target: HTMLElement | null = null;
   let until = 0;
-  const hold = () => {
+  // On arrival the page is put right at once; after a followed link, the page's own scrolling
+  // (smooth unless the reader asks for reduced motion) carries on to where the target now is.
+  let behavior: ScrollBehavior = 'instant';
+  const hold = (how: ScrollBehavior) => {
     const id = decodeURIComponent(win.location.hash.slice(1));
     target = id ? doc.getElementById(id) : null;
     until = win.performance.now() + HOLD_MS;
+    behavior = how;
   };
   const release = () => {
     target = null;
@@ -26,20 +30,22 @@ export function holdAnchors(win: Window): () => void {
   const observer = new ResizeObserver(() => {
     if (!target) return;
     if (win.performance.now() > until) release();
-    else target.scrollIntoView({ block: 'start', behavior: 'instant' });
+    else target.scrollIntoView({ block: 'start', behavior });
   });
   doc.querySelectorAll('section.section').forEach((s) => {
     observer.observe(s);
   });
   for (const type of READER_INPUT) win.addEventListener(type, release, { passive: true, capture: true });
-  // A followed link may scroll smoothly; the hold starts where that scroll ends.
-  const holdAfterScroll = () => win.addEventListener('scrollend', hold, { once: true });
-  win.addEventListener('hashchange', holdAfterScroll);
-  if (win.location.hash) hold();
+  const onHashChange = () => {
+    hold('auto');
+    // Where the browser has already scrolled to the target this changes nothing.
+    target?.scrollIntoView({ block: 'start', behavior });
+  };
+  win.addEventListener('hashchange', onHashChange);
+  if (win.location.hash) hold('instant');
   return () => {
     observer.disconnect();
     for (const type of READER_INPUT) win.removeEventListener(type, release, { capture: true });
-    win.removeEventListener('hashchange', holdAfterScroll);
-    win.removeEventListener('scrollend', hold);
+    win.removeEventListener('hashchange', onHashChange);
   };
 }

@@ -60,7 +60,8 @@ export function watchSections(doc: Document): () => void {
     win.requestAnimationFrame(update);
   };
 
-  update();
+  // The first mark waits for the first frame's layout rather than forcing one while the page loads.
+  schedule();
   win.addEventListener('scroll', schedule, { passive: true });
   win.addEventListener('resize', schedule);
   win.addEventListener('hashchange', schedule);

@@ -46,8 +46,8 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.emulateMedia({ colorScheme: theme });
 }
 
-/** The page's figures, each by the name of its island, which is also its section's id. */
-export type Figure = 'scale' | 'forget' | 'chunking' | 'shipping' | 'lineage' | 'recall' | 'evidence';
+/** The page's interactive figures, each by the name of its island, which is also its section's id. */
+export type Figure = 'forget' | 'chunking' | 'shipping' | 'lineage' | 'recall' | 'evidence';
 
 /**
  * A figure that reads the shared link in its first effect marks itself once it has: until then
@@ -57,7 +57,7 @@ const READ_LINK: Partial<Record<Figure, string>> = { chunking: '.chunking-figure
 
 /**
  * Waits until React has hydrated the figure's island (the page marks it then, see
- * src/app/client.tsx), so that a click or key reaches the figure's own handlers. Islands hydrate
+ * src/app/hydrate.tsx), so that a click or key reaches the figure's own handlers. Islands hydrate
  * as they come near the screen, so the caller brings the figure near first.
  */
 export async function waitForFigure(page: Page, figure: Figure) {
@@ -77,10 +77,7 @@ export interface OpenOptions {
   theme?: 'light' | 'dark';
   /** Wait until the network has been quiet for a moment (fonts, the figure's chunk). */
   idle?: boolean;
-  /**
-   * Wait until the page has settled as a reader meets it: loaded, and sections far from the
-   * screen skipping their rendering (the `skim` class, see src/app/client.tsx).
-   */
+  /** Wait until the page has settled as a reader meets it: loaded, with its fonts. */
   settled?: boolean;
 }
 
@@ -91,7 +88,10 @@ export async function openFigure(page: Page, figure: Figure, { search = '', widt
   await page.goto(`./${search}#${figure}`);
   if (idle) await page.waitForLoadState('networkidle');
   await waitForFigure(page, figure);
-  if (settled) await page.waitForFunction(() => document.documentElement.classList.contains('skim'));
+  if (settled) {
+    await page.waitForLoadState('load');
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  }
 }
 
 /**

@@ -15,8 +15,10 @@ test('with JavaScript off, every section, its prose, the equations and the ratio
   await expect(page.locator('.katex-display').first()).toBeVisible();
   expect(await page.locator('.katex-display').count()).toBeGreaterThanOrEqual(10);
   await expect(page.locator('[data-claim="ratio"]')).toHaveText('about 22,500');
-  // The canvas cannot draw, so its text alternative stands in.
-  await expect(page.locator('#scale-figure')).toContainText('22,501 small squares');
+  // The opening grid is a finished picture, with its text alternative.
+  const grid = page.locator('#scale-figure svg[role="img"]');
+  await expect(grid).toBeVisible();
+  await expect(grid).toHaveAttribute('aria-label', /22,501 small squares/);
   await expect(page.getByRole('button', { name: /dark theme/i })).toBeHidden();
   await page.screenshot({ path: 'test-results/screenshots/nojs-390.png', fullPage: true });
 });

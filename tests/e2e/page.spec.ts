@@ -10,8 +10,7 @@ for (const width of WIDTHS) {
       const response = await page.goto('./');
       expect(response?.status()).toBe(200);
       await page.waitForLoadState('networkidle');
-      // The canvas figure has drawn once hydrated.
-      await expect.poll(() => page.locator('#scale canvas').evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(0);
+      await expect(page.locator('#scale-figure svg[role="img"]')).toBeVisible();
       for (const id of SECTION_IDS) await expect(page.locator(`section#${id} h2`)).toBeVisible();
 
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -24,22 +23,37 @@ for (const width of WIDTHS) {
   }
 }
 
-test('the canvas draws one mark per GPT-2, gold first', async ({ page }) => {
+test('the opening grid draws one mark per GPT-2, gold first, in the counts the caption gives', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('./');
-  const canvas = page.locator('#scale canvas');
-  await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(300);
-  const [first, last] = await canvas.evaluate((c: HTMLCanvasElement) => {
-    // Read through a copy, whatever kind of context drew the figure.
-    const copy = document.createElement('canvas');
-    copy.width = c.width;
-    copy.height = c.height;
-    const ctx = copy.getContext('2d')!;
-    ctx.drawImage(c, 0, 0);
-    const px = (x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data);
-    return [px(1, 1), px(1, c.height - 2)];
-  });
-  // Gold marks have much more red than blue; idle marks are grey.
+  const figure = page.locator('#scale-figure');
+  const caption = (await figure.locator('figcaption').innerText()).replace(/,/g, '');
+  const [, total, gold] = caption.match(/(\d+) of them make up .*?The (\d+) in gold/s) ?? [];
+  const cells = await figure.locator('svg rect[data-marks]').evaluateAll((rects) =>
+    rects.reduce<Record<string, number>>((sum, r) => {
+      const kind = r.getAttribute('data-marks')!;
+      sum[kind] = (sum[kind] ?? 0) + Number(r.getAttribute('width')) * Number(r.getAttribute('height'));
+      return sum;
+    }, {}),
+  );
+  expect(cells.accent).toBe(Number(gold));
+  expect((cells.accent ?? 0) + (cells.muted ?? 0)).toBe(Number(total));
+  // Drawn: gold marks at the top left have much more red than blue; idle marks at the bottom are grey.
+  const shot = await figure.locator('svg').screenshot();
+  const { width, height, data } = await page.evaluate(async (png) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${png}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    [c.width, c.height] = [img.width, img.height];
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    return { width: img.width, height: img.height, data: Array.from(ctx.getImageData(0, 0, img.width, img.height).data) };
+  }, shot.toString('base64'));
+  const pixel = (x: number, y: number) => data.slice((y * width + x) * 4, (y * width + x) * 4 + 4);
+  const first = pixel(1, 1);
+  const last = pixel(1, height - 3);
+  expect(width).toBeGreaterThan(300);
   expect(first[0]! - first[2]!).toBeGreaterThan(60);
   expect(Math.abs(last[0]! - last[2]!)).toBeLessThan(40);
 });
