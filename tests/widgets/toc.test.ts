@@ -20,11 +20,12 @@ describe('the section being read', () => {
     expect(currentSection(tops(-2000, -50, 450, 700), 1000, true, 'c')).toBe('c');
   });
 
-  it('marks exactly one contents link as the current location', () => {
+  it('marks exactly one contents link as the current location, from the first frame', async () => {
     document.body.innerHTML = `
       <nav><a href="#a" data-toc="a">A</a><a href="#b" data-toc="b">B</a></nav>
       <section id="a"></section><section id="b"></section>`;
     const stop = watchSections(document);
+    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     const marked = document.querySelectorAll('[aria-current="location"]');
     expect(marked).toHaveLength(1);
     stop();
