@@ -2,8 +2,8 @@
  * Keeps a linked section where the link put it. Sections far from the screen hold a measured
  * placeholder height until they are drawn (styles/print-and-paint.css); at a window width the
  * build did not measure, the ones above a target can settle to a different height just after
- * the jump. Until the reader scrolls, touches or presses a key, each such change puts the
- * target back at the top.
+ * the jump. Until the page is scrolled by anything else (the reader's wheel, finger, keys or
+ * scrollbar, find in page, another script), each such change puts the target back at the top.
  */
 
 /** How long after a jump the target is held, in ms: time enough for the sections near it to draw. */
@@ -13,39 +13,48 @@ const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 export function holdAnchors(win: Window): () => void {
   const doc = win.document;
   if (typeof ResizeObserver === 'undefined') return () => {};
+  const linked = () => {
+    const id = decodeURIComponent(win.location.hash.slice(1));
+    return id ? doc.getElementById(id) : null;
+  };
   let target: HTMLElement | null = null;
   let until = 0;
-  // On arrival the page is put right at once; after a followed link, the page's own scrolling
-  // (smooth unless the reader asks for reduced motion) carries on to where the target now is.
-  let behavior: ScrollBehavior = 'instant';
-  const hold = (how: ScrollBehavior) => {
-    const id = decodeURIComponent(win.location.hash.slice(1));
-    target = id ? doc.getElementById(id) : null;
+  /** Where the last correction left the page; a scroll anywhere else was not ours. */
+  let placedAt: number | null = null;
+  const hold = () => {
+    target = linked();
     until = win.performance.now() + HOLD_MS;
-    behavior = how;
+    placedAt = null;
   };
   const release = () => {
     target = null;
   };
   const observer = new ResizeObserver(() => {
     if (!target) return;
-    if (win.performance.now() > until) release();
-    else target.scrollIntoView({ block: 'start', behavior });
+    if (win.performance.now() > until || (placedAt !== null && Math.abs(win.scrollY - placedAt) > 1)) {
+      release();
+      return;
+    }
+    target.scrollIntoView({ block: 'start', behavior: 'instant' });
+    placedAt = win.scrollY;
   });
   doc.querySelectorAll('section.section').forEach((s) => {
     observer.observe(s);
   });
   for (const type of READER_INPUT) win.addEventListener(type, release, { passive: true, capture: true });
+  // A followed link may scroll smoothly; the hold starts where that scroll ends. Where the
+  // browser has already scrolled to the target, the call here changes nothing.
   const onHashChange = () => {
-    hold('auto');
-    // Where the browser has already scrolled to the target this changes nothing.
-    target?.scrollIntoView({ block: 'start', behavior });
+    release();
+    linked()?.scrollIntoView({ block: 'start' });
+    win.addEventListener('scrollend', hold, { once: true });
   };
   win.addEventListener('hashchange', onHashChange);
-  if (win.location.hash) hold('instant');
+  if (win.location.hash) hold();
   return () => {
     observer.disconnect();
     for (const type of READER_INPUT) win.removeEventListener(type, release, { capture: true });
     win.removeEventListener('hashchange', onHashChange);
+    win.removeEventListener('scrollend', hold);
   };
 }

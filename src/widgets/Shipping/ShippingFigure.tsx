@@ -3,7 +3,7 @@
  * the reference. The server renders every row; hydration adds sorting (headers, a select
  * and a direction button) and keeps the order in the URL as sort and dir.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import './shipping.css';
 import './shipping-cards.css';
 import type { TableCell as Cell, TableRow as Row } from '../../content/shipping/rows';
@@ -109,7 +109,9 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 export function ShippingFigure({ rows, reference, barMax, description, notePrefix, defaultSort }: ShippingFigureProps) {
   const [sort, setSort] = useState<SortState>(defaultSort);
   useUrlState(sortCodec, sort, defaultSort, setSort);
-  const uid = useId();
+  // Fixed ids, not useId: the page renders as one tree on the server and this figure hydrates as
+  // a root of its own, so generated ids would differ for any element the client creates anew.
+  const uid = 'shipping';
   const captionId = `${uid}-caption`;
   const descriptionId = `${uid}-description`;
   const selectId = `${uid}-sort`;
