@@ -8,11 +8,19 @@ import katex from 'katex';
 
 const page = await readFile(new URL('../dist/index.html', import.meta.url), 'utf8');
 const registry = await readFile(new URL('../src/essay/equations.ts', import.meta.url), 'utf8');
-const macros = Object.fromEntries([...registry.matchAll(/'(\\\\[A-Za-z]+)': '(\\\\htmlClass\{[^']+)'/g)].map(([, name, body]) => [name.replace(/\\\\/g, '\\'), body.replace(/\\\\/g, '\\')]));
-const unescape = (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const macros = Object.fromEntries(
+  [...registry.matchAll(/'(\\\\[A-Za-z]+)': '(\\\\htmlClass\{[^']+)'/g)].map(([, name, body]) => [name.replace(/\\\\/g, '\\'), body.replace(/\\\\/g, '\\')]),
+);
+const fromHtml = (s) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 const equations = [...page.matchAll(/<math[^>]*?(display="block")?>[\s\S]*?<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>/g)].map((m) => ({
   display: Boolean(m[1]),
-  tex: unescape(m[2]),
+  tex: fromHtml(m[2]),
 }));
 
 const count = (html) => (html.match(/<[a-zA-Z][^>]*>/g) ?? []).length;

@@ -60,8 +60,10 @@ export function watchSections(doc: Document): () => void {
     win.requestAnimationFrame(update);
   };
 
-  // The first mark waits for the first frame's layout rather than forcing one while the page loads.
-  schedule();
+  // While the page loads nothing is measured (a measure would lay the page out early): the
+  // section first on screen is the one the address names, or else the first.
+  const named = doc.getElementById(decodeURIComponent(win.location.hash.slice(1)))?.closest<HTMLElement>('section.section');
+  mark(named && links.has(named.id) ? named.id : (sections[0]?.id ?? null));
   win.addEventListener('scroll', schedule, { passive: true });
   win.addEventListener('resize', schedule);
   win.addEventListener('hashchange', schedule);

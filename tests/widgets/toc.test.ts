@@ -20,14 +20,25 @@ describe('the section being read', () => {
     expect(currentSection(tops(-2000, -50, 450, 700), 1000, true, 'c')).toBe('c');
   });
 
-  it('marks exactly one contents link as the current location, from the first frame', async () => {
+  it('marks exactly one contents link as the current location, the first while the page loads', () => {
     document.body.innerHTML = `
       <nav><a href="#a" data-toc="a">A</a><a href="#b" data-toc="b">B</a></nav>
-      <section id="a"></section><section id="b"></section>`;
+      <section id="a" class="section"></section><section id="b" class="section"></section>`;
     const stop = watchSections(document);
-    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     const marked = document.querySelectorAll('[aria-current="location"]');
     expect(marked).toHaveLength(1);
+    expect(marked[0]!.getAttribute('data-toc')).toBe('a');
     stop();
+  });
+
+  it('while the page loads, marks the section holding what the address names', () => {
+    document.body.innerHTML = `
+      <nav><a href="#a" data-toc="a">A</a><a href="#b" data-toc="b">B</a></nav>
+      <section id="a" class="section"></section><section id="b" class="section"><p id="inner">x</p></section>`;
+    window.location.hash = '#inner';
+    const stop = watchSections(document);
+    expect(document.querySelector('[aria-current="location"]')!.getAttribute('data-toc')).toBe('b');
+    stop();
+    window.location.hash = '';
   });
 });
