@@ -10,14 +10,15 @@ const serverEntry = path.join(root, 'dist-ssr', 'entry-server.js');
 
 try {
   const { render, dataFiles } = await import(pathToFileURL(serverEntry).href);
-  const { html, head } = render(process.env.SITE_URL || undefined);
+  const { html, head, islands } = render(process.env.SITE_URL || undefined);
   const page = await readFile(template, 'utf8');
   if (!page.includes('<!--app-->') || !page.includes('<!--head-->')) {
     throw new Error('dist/index.html has no <!--app--> or <!--head--> placeholder');
   }
   await writeFile(template, page.replace('<!--head-->', head).replace('<!--app-->', html));
   // The data behind the page, served beside it so its download links work without script.
-  for (const file of dataFiles()) {
+  // Each figure's props, fetched when the figure wakes rather than carried in the page.
+  for (const file of [...dataFiles(), ...islands]) {
     const out = path.join(root, 'dist', file.path);
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, file.text);

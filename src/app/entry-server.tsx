@@ -10,8 +10,10 @@ import { architecturesCsv } from '../content/csv';
 import { DOWNLOADS } from '../essay/sections/Shipping';
 import { comparisons } from '../content/comparisons';
 import { COMPARISON_DOWNLOADS, comparisonsCsv } from '../content/evidence';
+import { islandProps } from '../essay/Island';
+import { ISLAND_PROPS_DIR } from '../widgets/islandLoaders';
 
-export function render(siteUrl?: string): { html: string; head: string } {
+export function render(siteUrl?: string): { html: string; head: string; islands: { path: string; text: string }[] } {
   // Fails the build naming the first bad equation, even one no section uses yet.
   typesetAll(equations);
   const html = renderToString(
@@ -19,7 +21,8 @@ export function render(siteUrl?: string): { html: string; head: string } {
       <Page />
     </StrictMode>,
   );
-  return { html, head: headTags(siteUrl) };
+  const islands = Object.entries(islandProps()).map(([name, json]) => ({ path: `${ISLAND_PROPS_DIR}/${name}.json`, text: json }));
+  return { html, head: headTags(siteUrl), islands };
 }
 
 /** The files the page offers for download, written next to index.html by the prerender. */

@@ -1,11 +1,13 @@
 /**
  * React's half of the page, loaded only when a figure nears the screen or is touched
- * (./shell.ts): hydrates one island from its prerendered markup and its props.
+ * (./shell.ts): hydrates one island from its prerendered markup and its props, which the build
+ * wrote beside the page (src/essay/Island.tsx). If either cannot be had (offline, say), the
+ * prerendered figure stays as it is, to read.
  */
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { withEquationHtml } from '../viz/TypesetMath';
-import { islandLoaders } from '../widgets/islandLoaders';
+import { ISLAND_PROPS_DIR, islandLoaders } from '../widgets/islandLoaders';
 import type { IslandName } from '../widgets/islands';
 import { IslandBoundary } from './IslandBoundary';
 
@@ -21,13 +23,17 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   const name = el.dataset.island as IslandName;
   const load = islandLoaders[name];
   if (!load) return;
+  const propsUrl = new URL(`${ISLAND_PROPS_DIR}/${name}.json`, document.baseURI);
   let props: Record<string, unknown>;
+  let Component: Awaited<ReturnType<typeof load>>;
   try {
-    props = JSON.parse(el.dataset.props ?? '{}', withEquationHtml(document)) as Record<string, unknown>;
+    const [response, loaded] = await Promise.all([fetch(propsUrl), load()]);
+    if (!response.ok) return;
+    props = JSON.parse(await response.text(), withEquationHtml(document)) as Record<string, unknown>;
+    Component = loaded;
   } catch {
     return;
   }
-  const Component = await load();
   hydrateRoot(
     el,
     <StrictMode>

@@ -5,6 +5,9 @@
 import type { ComponentType } from 'react';
 import type { IslandName } from './islands';
 
+/** Where the build writes each island's props beside the page, as <name>.json (src/essay/Island.tsx). */
+export const ISLAND_PROPS_DIR = 'islands';
+
 type Loader = () => Promise<ComponentType<Record<string, unknown>>>;
 const as = <T>(c: T) => c as unknown as ComponentType<Record<string, unknown>>;
 

@@ -139,5 +139,10 @@ test('the page is prerendered: text and equations in dist/index.html itself', ()
   expect(html).toContain('class="katex-display"');
   expect(html).toContain('id="credit"');
   expect(html).not.toContain('<!--app-->');
+  // Each figure's props lie beside the page, fetched when it wakes; the page carries none.
+  expect(html).not.toContain('data-props');
+  const islands = [...html.matchAll(/data-island="([a-z]+)"/g)].map((m) => m[1]!);
+  expect(islands.length).toBeGreaterThanOrEqual(6);
+  for (const name of islands) expect(() => JSON.parse(readFileSync(path.join(dist, 'islands', `${name}.json`), 'utf8')), name).not.toThrow();
   for (const f of ['favicon.svg', 'robots.txt', 'social.png']) expect(statSync(path.join(dist, f)).size).toBeGreaterThan(0);
 });

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import type { IslandName } from '../../src/widgets/islands';
 
 // Every figure's defaults live in src/content/defaults.ts. Change them there, and the prose that
 // states them, the figure that opens at them and the props that carry them must all follow.
@@ -17,6 +18,7 @@ vi.mock('../../src/content/defaults', async (importOriginal) => {
 const { Forget } = await import('../../src/essay/sections/Forget');
 const { Chunking } = await import('../../src/essay/sections/Chunking');
 const { Shipping } = await import('../../src/essay/sections/Shipping');
+const { islandProps } = await import('../../src/essay/Island');
 
 /** The visible text of a server render, maths left out. */
 function text(html: string): string {
@@ -29,10 +31,12 @@ function text(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
-function props(html: string, island: string): Record<string, unknown> {
-  const raw = new RegExp(`data-island="${island}" data-props="([^"]+)"`).exec(html)?.[1];
-  if (!raw) throw new Error(`no ${island} island`);
-  return JSON.parse(raw.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, unknown>;
+/** The props the island was rendered with, as the build writes them for the client. */
+function props(html: string, island: IslandName): Record<string, unknown> {
+  if (!html.includes(`data-island="${island}"`)) throw new Error(`no ${island} island`);
+  const raw = islandProps()[island];
+  if (!raw) throw new Error(`no props for ${island}`);
+  return JSON.parse(raw) as Record<string, unknown>;
 }
 
 describe('a changed default reaches the prose and the figure', () => {
