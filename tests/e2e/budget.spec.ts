@@ -71,7 +71,7 @@ for (const [key, budget] of Object.entries(ISLAND_BUDGETS)) {
 
 /** Everything a reader's browser fetches before they touch or near a figure, gzip, by kind. */
 const FIRST_LOAD_BUDGETS: Record<string, number> = {
-  document: 100 * KB,
+  document: 80 * KB,
   stylesheet: 16 * KB,
   script: SHELL_BUDGET,
   font: 80 * KB,
