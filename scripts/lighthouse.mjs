@@ -2,17 +2,15 @@
 // real static host). `--runs N` (default 5) runs it N times, each in a fresh Chromium, since
 // one run on a small machine varies by several points; prints every run, then the median of
 // each category and metric, and writes each run's full report to lighthouse/run-N.json.
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.mjs';
+import { startPreview } from './preview.mjs';
 
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Math.max(1, Math.floor(Number(process.argv[runsArg + 1])) || 1) : 5;
 const port = 4199;
-const url = `http://127.0.0.1:${port}/`;
 const outDir = 'lighthouse';
 
 const chromePath = findChromium();
@@ -43,17 +41,8 @@ const show = (name, value) => {
   return String(Math.round(value));
 };
 
-const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-  stdio: 'ignore',
-});
+const server = await startPreview(port);
 try {
-  for (let i = 0; i < 50; i++) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      await sleep(200);
-    }
-  }
   await mkdir(outDir, { recursive: true });
   const results = [];
   let version = '';
@@ -63,7 +52,7 @@ try {
       chromeFlags: [...CHROMIUM_FLAGS.filter((f) => f !== '--headless'), '--headless=new', '--disable-dev-shm-usage'],
     });
     try {
-      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const { lhr } = await lighthouse(server.url, { port: chrome.port, output: 'json', logLevel: 'error' });
       version = lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? version;
       await writeFile(`${outDir}/run-${i + 1}.json`, JSON.stringify(lhr));
       const row = {};
@@ -83,5 +72,5 @@ try {
   console.log(`median of ${runs} run(s), ${version}: ${medians.join(', ')}`);
   console.log(`reports: ${outDir}/run-1.json … run-${runs}.json`);
 } finally {
-  server.kill();
+  server.stop();
 }
