@@ -18,5 +18,10 @@ wireThemeToggle(document);
 watchSections(document);
 holdAnchors(window);
 wakeWhenNear([...document.querySelectorAll<HTMLElement>('[data-island]')], (el) => {
-  void import('./hydrate').then(({ hydrateIsland }) => hydrateIsland(el));
+  // Without its code (offline, or a page older than the deployed assets) the figure stays as
+  // prerendered, to read.
+  import('./hydrate').then(
+    ({ hydrateIsland }) => hydrateIsland(el),
+    () => undefined,
+  );
 });
