@@ -16,6 +16,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
     browserName: 'chromium',
+    // Each test meets the page as on a first visit, with no worker precaching behind it; the
+    // tests of the worker itself (offline, security) allow it.
+    serviceWorkers: 'block',
     launchOptions: { executablePath, args: CHROMIUM_FLAGS },
   },
   webServer: {

@@ -10,6 +10,7 @@ import { withEquationHtml } from '../viz/TypesetMath';
 import { ISLAND_PROPS_DIR, islandLoaders } from '../widgets/islandLoaders';
 import type { IslandName } from '../widgets/islands';
 import { IslandBoundary } from './IslandBoundary';
+import { restoreStyleAttributes } from './styleAttributes';
 
 /** Marks an island once React has hydrated it, for tests and styles that wait on it. */
 function HydrationMark({ el }: { el: HTMLElement }) {
@@ -34,6 +35,7 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   } catch {
     return;
   }
+  restoreStyleAttributes(el);
   hydrateRoot(
     el,
     <StrictMode>

@@ -1,7 +1,8 @@
 /**
  * The browser entry, and all the script a reader runs before nearing a figure: styles, the
- * theme switch, the contents marker, and the watch that loads React with a figure's own code
- * when that figure comes near or is touched.
+ * theme switch, the contents marker, the watch that loads React with a figure's own code
+ * when that figure comes near or is touched, and, after load, the worker that keeps the page
+ * readable offline.
  */
 import 'katex/dist/katex.min.css';
 import './styles/tokens.css';
@@ -10,6 +11,7 @@ import './styles/prose.css';
 import './styles/controls.css';
 import './styles/print-and-paint.css';
 import { holdAnchors } from './anchor';
+import { downloadThroughWorker, registerServiceWorker } from './offline';
 import { wireThemeToggle } from './theme';
 import { watchSections } from './toc';
 import { wakeWhenNear } from './wake';
@@ -25,3 +27,8 @@ wakeWhenNear([...document.querySelectorAll<HTMLElement>('[data-island]')], (el) 
     () => undefined,
   );
 });
+
+if (import.meta.env.PROD) {
+  registerServiceWorker(window);
+  downloadThroughWorker(document);
+}

@@ -52,6 +52,23 @@ test('the shell stays within its budget', () => {
   expect(size).toBeLessThanOrEqual(SHELL_BUDGET);
 });
 
+/** The offline worker and the shell's code that registers it. */
+const OFFLINE_BUDGET = 2 * KB;
+
+test('the service worker and its registration stay within their budget', async () => {
+  const { build } = await import('rolldown');
+  // The registration, bundled and minified on its own as the shell's build does it.
+  const out = await build({ input: 'src/app/offline.ts', write: false, output: { minify: true, format: 'esm' }, logLevel: 'silent' });
+  const registration = gzipSync(out.output[0].code, { level: 9 }).length;
+  const worker = gzip('sw.js');
+  console.log(`service worker ${worker} B + registration ${registration} B gzip (budget ${OFFLINE_BUDGET} B)`);
+  expect(worker).toBeGreaterThan(200);
+  expect(worker + registration).toBeLessThanOrEqual(OFFLINE_BUDGET);
+  // Registered only after load: the shell fetches nothing for it before then.
+  const shellSource = shellChunks.has(SHELL) ? readFileSync(path.join(dist, manifest[SHELL]!.file), 'utf8') : '';
+  expect(shellSource).toContain('sw.js');
+});
+
 test('React and hydration stay within their budget, loaded apart from the shell', () => {
   expect(manifest[HYDRATE]?.isDynamicEntry, `${HYDRATE} is loaded as its own chunk`).toBe(true);
   const size = bytes(hydrateChunks);

@@ -9,6 +9,8 @@ export const SECTION_IDS = ['scale', 'lineage', 'forget', 'chunking', 'shipping'
 export function watch(page: Page) {
   const problems: string[] = [];
   page.on('console', (msg) => {
+    // Playwright's own note where a test blocks service workers (playwright.config.ts).
+    if (msg.text() === 'Service Worker registration blocked by Playwright') return;
     if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));

@@ -80,7 +80,9 @@ test('@latency loading the page untouched, no script and no forced layout makes 
   for (let attempt = 1; attempt <= 3; attempt++) {
     const tasks = await traceLoad(page, 0);
     const long = tasks.filter((t) => t.ms > LONG_TASK_MS);
-    console.log(`Chromium ${browser.version()}, ${THROTTLE}x CPU, ${PHONE.width} px, load ${attempt}: tasks over ${LONG_TASK_MS} ms before any figure is neared:`);
+    console.log(
+      `Chromium ${browser.version()}, ${THROTTLE}x CPU, ${PHONE.width} px, load ${attempt}: tasks over ${LONG_TASK_MS} ms before any figure is neared:`,
+    );
     for (const t of long) console.log(`  ${describeTask(t)}`);
     // Script time includes any layout the script forces; a forced layout outside script (a parser
     // or a control laying out the page, as every select once did) counts on its own.

@@ -40,7 +40,9 @@ test('the opening grid draws one mark per GPT-2, gold first, in the counts the c
   expect((cells.accent ?? 0) + (cells.muted ?? 0)).toBe(Number(total));
   // Drawn: gold marks at the top left have much more red than blue; idle marks at the bottom are grey.
   const shot = await figure.locator('svg').screenshot();
-  const { width, height, data } = await page.evaluate(async (png) => {
+  // Decoded in a blank page of its own: the essay's policy admits no data: image.
+  const blank = await page.context().newPage();
+  const { width, height, data } = await blank.evaluate(async (png) => {
     const img = new Image();
     img.src = `data:image/png;base64,${png}`;
     await img.decode();
@@ -50,6 +52,7 @@ test('the opening grid draws one mark per GPT-2, gold first, in the counts the c
     ctx.drawImage(img, 0, 0);
     return { width: img.width, height: img.height, data: Array.from(ctx.getImageData(0, 0, img.width, img.height).data) };
   }, shot.toString('base64'));
+  await blank.close();
   const pixel = (x: number, y: number) => data.slice((y * width + x) * 4, (y * width + x) * 4 + 4);
   const first = pixel(1, 1);
   const last = pixel(1, height - 3);

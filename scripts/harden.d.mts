@@ -1,0 +1,10 @@
+export function extractStyleAttributes(html: string): { html: string; css: string; count: number };
+export function inlineScripts(html: string): string[];
+export function sha256Source(text: string): string;
+export function contentSecurityPolicy(options: { scriptHashes: string[]; header: boolean }): string;
+export const PERMISSIONS_POLICY: string;
+export const REFERRER_POLICY: string;
+export const CACHE: { immutable: string; revalidate: string; data: string; worker: string };
+export function headersFile(options: { csp: string }): string;
+export function parseHeadersFile(text: string): { pattern: string; headers: [string, string][] }[];
+export function headersFor(rules: { pattern: string; headers: [string, string][] }[], pathname: string): Map<string, string>;

@@ -1,0 +1,21 @@
+// The built page through the Nu Html Checker (the vnu-jar package, on Java): any error fails.
+// Run by `npm test` after the build; needs `java` (Debian: default-jre-headless).
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const jar = String(require('vnu-jar'));
+const files = process.argv.slice(2).length ? process.argv.slice(2) : ['dist/index.html'];
+
+const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
+if (java.error || java.status !== 0) {
+  console.error('The HTML check needs Java: install it (Debian: apt-get install -y default-jre-headless) and run again.');
+  process.exit(1);
+}
+const run = spawnSync('java', ['-jar', jar, '--format', 'gnu', '--errors-only', ...files], { encoding: 'utf8' });
+const report = `${run.stdout}${run.stderr}`.trim();
+if (run.status !== 0 || report) {
+  console.error(`The Nu Html Checker found errors in ${files.join(', ')}:\n${report}`);
+  process.exit(1);
+}
+console.log(`Nu Html Checker: ${files.join(', ')}: 0 errors`);

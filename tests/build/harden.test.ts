@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CACHE,
+  contentSecurityPolicy,
+  extractStyleAttributes,
+  headersFile,
+  headersFor,
+  inlineScripts,
+  parseHeadersFile,
+  sha256Source,
+} from '../../scripts/harden.mjs';
+
+/** Each class the stylesheet defines, with its declarations. */
+function rules(css: string): Map<string, string> {
+  return new Map([...css.matchAll(/^\.(_[0-9a-z]+):not\(#\\#\)\{(.*)\}$/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+describe('style attributes moved into classes', () => {
+  it('gives equal declarations one class, keeps existing classes, and drops empty styles', () => {
+    const { html, css, count } = extractStyleAttributes(
+      '<div style="height:1em;top:-2px"><span class="mord" style="height:1em; top:-2px;"></span><i style=""></i><b style="width:50%"/></div>',
+    );
+    expect(html).toBe('<div class="_0"><span class="mord _0"></span><i></i><b class="_1"/></div>');
+    expect(count).toBe(2);
+    expect(rules(css)).toEqual(
+      new Map([
+        ['_0', 'height:1em;top:-2px'],
+        ['_1', 'width:50%'],
+      ]),
+    );
+  });
+
+  it('undoes the attribute escapes in the stylesheet and leaves text alone', () => {
+    const { html, css } = extractStyleAttributes('<p style="font-family:&quot;A;B&amp;C&quot;;content:&#x27;;&#x27;">style="x" is text</p>');
+    expect(html).toBe('<p class="_0">style="x" is text</p>');
+    expect(rules(css).get('_0')).toBe(`font-family:"A;B&C";content:';'`);
+  });
+
+  it('for any markup, leaves no style attribute and each element’s class carries exactly its declarations', () => {
+    const decl = fc.constantFrom('height:1em', 'top:-2.55em', 'width:50%', 'margin-right:0.05em', '--cols:8', 'aspect-ratio:3 / 2');
+    const element = fc.record({
+      tag: fc.constantFrom('span', 'div', 'svg', 'rect'),
+      cls: fc.option(fc.constantFrom('katex', 'mord vlist', 'bar-fill'), { nil: undefined }),
+      style: fc.option(fc.uniqueArray(decl, { maxLength: 4 }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 12 }), (elements) => {
+        const source = elements
+          .map((e, i) => `<${e.tag} id="e${i}"${e.cls ? ` class="${e.cls}"` : ''}${e.style ? ` style="${e.style.join(';')}"` : ''}></${e.tag}>`)
+          .join('');
+        const { html, css } = extractStyleAttributes(source);
+        expect(html).not.toMatch(/\sstyle=/);
+        const defined = rules(css);
+        for (const [i, e] of elements.entries()) {
+          const tag = new RegExp(`<${e.tag}(?: [^>]*)? id="e${i}"[^>]*>`).exec(html);
+          expect(tag).not.toBeNull();
+          const classes = (/ class="([^"]*)"/.exec(tag![0])?.[1] ?? '').split(' ').filter(Boolean);
+          const moved = classes.filter((c) => c.startsWith('_'));
+          expect(classes.filter((c) => !c.startsWith('_')).join(' ')).toBe(e.cls ?? '');
+          const wanted = e.style?.join(';') ?? '';
+          expect(moved.map((c) => defined.get(c)).join(';')).toBe(wanted);
+        }
+      }),
+    );
+  });
+});
+
+describe('inline scripts and their hashes', () => {
+  it('finds scripts without src, as written', () => {
+    expect(inlineScripts('<script>a()</script><script type="module" src="./x.js"></script><script>\n b()\n</script>')).toEqual(['a()', '\n b()\n']);
+  });
+
+  it('hashes as CSP does: SHA-256 of the UTF-8 text, base64', () => {
+    // The SHA-256 of the empty string, a published test vector.
+    expect(sha256Source('')).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+    expect(sha256Source('é')).toBe(
+      `'sha256-${createHash('sha256')
+        .update(Buffer.from([0xc3, 0xa9]))
+        .digest('base64')}'`,
+    );
+  });
+
+  it('the policy allows no inline code or eval, and frame-ancestors only as a header', () => {
+    const meta = contentSecurityPolicy({ scriptHashes: ["'sha256-x'"], header: false });
+    const header = contentSecurityPolicy({ scriptHashes: ["'sha256-x'"], header: true });
+    expect(meta).toContain("script-src 'self' 'sha256-x'");
+    expect(meta).toContain("default-src 'none'");
+    expect(meta).not.toContain('frame-ancestors');
+    expect(header).toBe(`${meta}; frame-ancestors 'none'`);
+    expect(header).not.toMatch(/unsafe-|\*|data:|http:/);
+  });
+});
+
+describe('the headers file', () => {
+  const rulesOf = parseHeadersFile(headersFile({ csp: "default-src 'none'" }));
+  const cacheFor = (p: string) => headersFor(rulesOf, p).get('cache-control');
+
+  it('gives each kind of file one cache policy', () => {
+    expect(cacheFor('/assets/index-B7m4g-76.js')).toBe(CACHE.immutable);
+    expect(cacheFor('/assets/KaTeX_Main-Regular-B22Nviop.woff2')).toBe(CACHE.immutable);
+    expect(cacheFor('/')).toBe(CACHE.revalidate);
+    expect(cacheFor('/index.html')).toBe(CACHE.revalidate);
+    expect(cacheFor('/islands/forget.json')).toBe(CACHE.revalidate);
+    expect(cacheFor('/data/architectures.csv')).toBe(CACHE.data);
+    expect(cacheFor('/sw.js')).toBe(CACHE.worker);
+  });
+
+  it('gives every path the security headers', () => {
+    for (const p of ['/', '/assets/a.js', '/data/x.json', '/anything']) {
+      const h = headersFor(rulesOf, p);
+      expect(h.get('content-security-policy')).toBe("default-src 'none'");
+      expect(h.get('x-content-type-options')).toBe('nosniff');
+      expect(h.get('referrer-policy')).toBeTruthy();
+      expect(h.get('permissions-policy')).toMatch(/camera=\(\)/);
+    }
+  });
+
+  it('reads the common format, joining repeated headers as hosts do, and refuses a header with no path', () => {
+    const parsed = parseHeadersFile('# comment\n/a/*\n  X-One: 1\n\n/a/b\n  x-one: 2\n  X-Two: two: parts\n');
+    expect(parsed).toEqual([
+      { pattern: '/a/*', headers: [['X-One', '1']] },
+      {
+        pattern: '/a/b',
+        headers: [
+          ['x-one', '2'],
+          ['X-Two', 'two: parts'],
+        ],
+      },
+    ]);
+    expect(Object.fromEntries(headersFor(parsed, '/a/b'))).toEqual({ 'x-one': '1, 2', 'x-two': 'two: parts' });
+    expect(Object.fromEntries(headersFor(parsed, '/a.b'))).toEqual({});
+    expect(() => parseHeadersFile('  X-Orphan: 1\n')).toThrow(/line 1/);
+  });
+});

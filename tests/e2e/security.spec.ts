@@ -1,0 +1,169 @@
+/**
+ * The built page as a host that honours dist/_headers serves it (scripts/serve.mjs): its policy
+ * enforced twice (header and meta), every figure hydrated and driven once in each theme, and not
+ * one violation, console error or failed request.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { serveBuild } from '../../scripts/serve.mjs';
+import { THEMES, watch, type Figure } from './helpers';
+
+const FIGURES: Figure[] = ['lineage', 'forget', 'chunking', 'shipping', 'evidence', 'recall'];
+
+let site: Awaited<ReturnType<typeof serveBuild>>;
+test.beforeAll(async () => {
+  site = await serveBuild({ dir: 'dist' });
+});
+test.afterAll(async () => {
+  await site.close();
+});
+test.use({ serviceWorkers: 'allow' });
+
+/** Records every policy violation the page reports, from before its first script. */
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => {
+      seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`);
+    });
+  });
+}
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+
+/** One action on each kind of control in a figure: a slider, a select, a button. */
+async function drive(page: Page, figure: Figure) {
+  const island = page.locator(`[data-island="${figure}"]`);
+  const slider = island.locator('input[type="range"]').first();
+  if (await slider.count()) {
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+  }
+  const select = island.locator('select').first();
+  if (await select.count()) {
+    const values = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    await select.selectOption(values.at(-1)!);
+  }
+  const button = island.locator('button:enabled').first();
+  if (await button.count()) await button.click();
+}
+
+for (const theme of THEMES) {
+  test(`under its policy, in the ${theme} theme, every figure hydrates and responds with no violation`, async ({ page }) => {
+    await recordViolations(page);
+    const problems = watch(page);
+    await page.emulateMedia({ colorScheme: theme });
+    const response = await page.goto(site.url);
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    for (const figure of FIGURES) {
+      const island = page.locator(`[data-island="${figure}"]`);
+      await island.scrollIntoViewIfNeeded();
+      await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+      await drive(page, figure);
+    }
+    // The theme switch, the one control outside the figures.
+    await page.getByRole('button', { name: /theme/i }).first().click();
+    await page.waitForTimeout(300);
+    expect(await violations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the policy allows exactly the inline scripts the page holds, and the meta policy is the header’s', async ({ page }) => {
+  const response = await page.goto(site.url);
+  const header = response!.headers()['content-security-policy']!;
+  const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(meta).toBe(header.replace("; frame-ancestors 'none'", ''));
+  // The browser's own reading of the page, hashed here: every inline script, and nothing else.
+  const inline = await page.locator('script:not([src])').evaluateAll((ss) => ss.map((s) => s.textContent ?? ''));
+  expect(inline.length).toBeGreaterThan(0);
+  const hashes = inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  const allowed = header.match(/'sha256-[^']+'/g) ?? [];
+  expect(allowed.sort()).toEqual(hashes.sort());
+  expect(header).not.toContain('unsafe-inline');
+  expect(header).not.toContain('unsafe-eval');
+  // Nothing in the page's markup carries a style attribute for the policy to block.
+  expect(await page.locator('[style]').count()).toBe(0);
+});
+
+test('a tampered inline script is refused', async ({ page }) => {
+  // The same page with the theme script changed by one character: its hash no longer matches.
+  await recordViolations(page);
+  await page.route(site.url, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.text()).replace("localStorage.getItem('theme')", "localStorage.getItem('thema')");
+    await route.fulfill({ response: res, body });
+  });
+  await page.goto(site.url);
+  expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(false);
+  expect((await violations(page)).some((v) => v.startsWith('script-src'))).toBe(true);
+});
+
+test('each kind of file carries its security and cache headers', async ({ request }) => {
+  const html = await request.get(site.url);
+  const manifestCss = (await html.text()).match(/href="\.\/(assets\/[^"]+\.css)"/)![1]!;
+  const checks: [string, RegExp][] = [
+    ['', /max-age=0, must-revalidate/],
+    ['index.html', /max-age=0, must-revalidate/],
+    [manifestCss, /max-age=31536000, immutable/],
+    ['data/architectures.csv', /max-age=300, must-revalidate/],
+    ['islands/forget.json', /max-age=0, must-revalidate/],
+    ['sw.js', /no-cache/],
+  ];
+  for (const [file, cache] of checks) {
+    const res = await request.get(site.url + file);
+    expect(res.status(), file).toBe(200);
+    const h = res.headers();
+    expect(h['cache-control'], file).toMatch(cache);
+    expect(h['x-content-type-options'], file).toBe('nosniff');
+    expect(h['referrer-policy'], file).toBe('no-referrer');
+    expect(h['permissions-policy'], file).toContain('camera=()');
+    expect(h['content-security-policy'], file).toContain("default-src 'none'");
+  }
+});
+
+test('the page cannot be framed by another site', async ({ page }) => {
+  await page.goto('about:blank');
+  await page.setContent(`<iframe src="${site.url}" title="framed"></iframe>`);
+  await page.waitForTimeout(1000);
+  const frame = page.frames().find((f) => f.url().startsWith(site.url));
+  const heading = frame
+    ? await frame
+        .locator('h1')
+        .count()
+        .catch(() => 0)
+    : 0;
+  expect(heading).toBe(0);
+});
+
+test('every link that opens a new window opens it without a handle back; every external link is https', async ({ page }) => {
+  await page.goto(site.url);
+  const links = await page
+    .locator('a[href]')
+    .evaluateAll((as) => as.map((a) => ({ href: (a as HTMLAnchorElement).href, target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '' })));
+  const external = links.filter((l) => !l.href.startsWith(site.url));
+  expect(external.length).toBeGreaterThan(10);
+  expect(external.filter((l) => !l.href.startsWith('https:')).map((l) => l.href)).toEqual([]);
+  expect(links.filter((l) => l.target === '_blank' && !/\bnoopener\b/.test(l.rel)).map((l) => l.href)).toEqual([]);
+});
+
+test('the README’s nginx snippet sends the headers the build’s _headers file does', async ({ request }) => {
+  const readme = readFileSync('README.md', 'utf8');
+  const nginx = readme.slice(readme.indexOf('```nginx'), readme.indexOf('```', readme.indexOf('```nginx') + 3));
+  const sent = (await request.get(site.url)).headers();
+  for (const name of ['Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy', 'Cross-Origin-Opener-Policy']) {
+    const line = new RegExp(`add_header ${name} "([^"]*)" always;`).exec(nginx);
+    expect(line?.[1], name).toBe(sent[name.toLowerCase()]);
+  }
+  for (const [location, file] of [
+    ['location /assets/', 'assets/'],
+    ['location /data/', 'data/architectures.csv'],
+    ['location = /sw.js', 'sw.js'],
+  ] as const) {
+    const block = nginx.slice(nginx.indexOf(location));
+    const cache = /add_header Cache-Control "([^"]*)"/.exec(block)?.[1];
+    const path = file.endsWith('/') ? `${file}${readdirSync(`dist/${file}`).find((f) => f.endsWith('.js'))}` : file;
+    expect(cache, location).toBe((await request.get(site.url + path)).headers()['cache-control']);
+  }
+});
