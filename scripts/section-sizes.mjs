@@ -11,8 +11,14 @@ export const SIZE_WIDTHS = [360, 390, 412, 480, 560, 640, 700, 780, 864];
 
 /** @param {import('@playwright/test').Page} page */
 export async function measureSections(page) {
-  await page.addStyleTag({ content: '.section + .section { content-visibility: visible !important; contain: layout style paint; }' });
-  await page.evaluate(() => document.fonts.ready);
+  // Set through the CSSOM: the page's policy refuses a style element it did not ship.
+  await page.evaluate(() => {
+    for (const s of document.querySelectorAll('.section + .section')) {
+      s.style.setProperty('content-visibility', 'visible', 'important');
+      s.style.setProperty('contain', 'layout style paint');
+    }
+    return document.fonts.ready;
+  });
   return page.evaluate(() => {
     const out = {};
     for (const s of document.querySelectorAll('section.section')) {
