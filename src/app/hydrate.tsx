@@ -10,17 +10,27 @@ import { withEquationHtml } from '../viz/TypesetMath';
 import { ISLAND_PROPS_DIR, islandLoaders } from '../widgets/islandLoaders';
 import type { IslandName } from '../widgets/islands';
 import { IslandBoundary } from './IslandBoundary';
+import { type Pending, replay } from './replay';
 import { restoreStyleAttributes } from './styleAttributes';
 
-/** Marks an island once React has hydrated it, for tests and styles that wait on it. */
-function HydrationMark({ el }: { el: HTMLElement }) {
+/**
+ * Once React has hydrated an island: replays what the reader did while it loaded, then marks
+ * it, for tests and styles that wait on it.
+ */
+function HydrationMark({ el, pending }: { el: HTMLElement; pending: Pending[] }) {
   useEffect(() => {
-    el.dataset.hydrated = 'true';
-  }, [el]);
+    const actions = pending.splice(0);
+    const mark = () => {
+      el.dataset.hydrated = 'true';
+    };
+    if (actions.length === 0) mark();
+    else void replay(actions).then(mark);
+  }, [el, pending]);
   return null;
 }
 
-export async function hydrateIsland(el: HTMLElement): Promise<void> {
+/** Hydrates a figure; `take` hands over the input recorded while it loaded (./replay.ts). */
+export async function hydrateIsland(el: HTMLElement, take: () => Pending[] = () => []): Promise<void> {
   const name = el.dataset.island as IslandName;
   const load = islandLoaders[name];
   if (!load) return;
@@ -36,13 +46,15 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
     return;
   }
   restoreStyleAttributes(el);
+  // From here React queues and replays what arrives while it hydrates; what came before is ours.
+  const pending = take();
   hydrateRoot(
     el,
     <StrictMode>
       <IslandBoundary name={name}>
         <Component {...props} />
       </IslandBoundary>
-      <HydrationMark el={el} />
+      <HydrationMark el={el} pending={pending} />
     </StrictMode>,
   );
 }

@@ -12,6 +12,7 @@ import './styles/controls.css';
 import './styles/print-and-paint.css';
 import { holdAnchors } from './anchor';
 import { downloadThroughWorker, registerServiceWorker } from './offline';
+import { recordInput } from './replay';
 import { wireThemeToggle } from './theme';
 import { watchSections } from './toc';
 import { wakeWhenNear } from './wake';
@@ -19,11 +20,14 @@ import { wakeWhenNear } from './wake';
 wireThemeToggle(document);
 watchSections(document);
 holdAnchors(window);
-wakeWhenNear([...document.querySelectorAll<HTMLElement>('[data-island]')], (el) => {
+const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+// What a reader does to a figure before it has hydrated is kept, and replayed once it has.
+const recorders = new Map(islands.map((el) => [el, recordInput(el)]));
+wakeWhenNear(islands, (el) => {
   // Without its code (offline, or a page older than the deployed assets) the figure stays as
   // prerendered, to read.
   import('./hydrate').then(
-    ({ hydrateIsland }) => hydrateIsland(el),
+    ({ hydrateIsland }) => hydrateIsland(el, () => recorders.get(el)?.take() ?? []),
     () => undefined,
   );
 });

@@ -1,0 +1,92 @@
+/**
+ * No input is lost before a figure hydrates. For each figure, a reader jumps to its section from
+ * a fresh load and acts at once, while the figure's props are held back so it cannot hydrate
+ * yet; then the figure loads. It must end exactly where the same actions leave it when they are
+ * made after it has hydrated.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { type Figure, watch } from './helpers';
+
+type Act = (page: Page, island: ReturnType<Page['locator']>) => Promise<void>;
+
+const press = async (page: Page, selector: string, key: string, times: number) => {
+  await page.locator(selector).focus();
+  for (let i = 0; i < times; i++) await page.keyboard.press(key);
+};
+
+const ACTIONS: Record<Figure, Act> = {
+  lineage: async (page, island) => {
+    await island.getByRole('button', { name: /Step 3/ }).click();
+    // A key on the focused marker: the stepper's own keys move a step.
+    await page.keyboard.press('ArrowRight');
+    await island.getByRole('button', { name: /Next/ }).click();
+  },
+  forget: async (page, island) => {
+    await press(page, '#forget-n', 'ArrowRight', 3);
+    await press(page, '#forget-beta', 'ArrowLeft', 2);
+    await island.getByRole('button', { name: 'Forward one pair' }).click();
+  },
+  chunking: async (page) => {
+    await press(page, '#chunking-C', 'ArrowRight', 2);
+    await press(page, '#chunking-L', 'ArrowLeft', 1);
+  },
+  shipping: async (_page, island) => {
+    await island.getByRole('button', { name: /Active share/ }).click();
+  },
+  evidence: async (_page, island) => {
+    await island.getByRole('button', { name: /Benchmark/ }).click();
+  },
+  recall: async (page) => {
+    await press(page, '#recall-n', 'ArrowRight', 4);
+    await press(page, '#recall-s', 'ArrowLeft', 2);
+  },
+};
+
+/** What a reader can see of the figure's state: its text, its controls' values, and the address. */
+async function state(page: Page, figure: Figure) {
+  const island = page.locator(`[data-island="${figure}"]`);
+  return {
+    text: (await island.innerText()).replace(/\s+/g, ' '),
+    values: await island.locator('input, select').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+    current: await island
+      .locator('[aria-current], [aria-sort]')
+      .evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-current')}|${e.getAttribute('aria-sort')}`)),
+    search: new URL(page.url()).search,
+  };
+}
+
+for (const figure of Object.keys(ACTIONS) as Figure[]) {
+  test(`${figure}: input made before the figure hydrates takes effect, as if made after`, async ({ page, browser }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The reference: the same actions once the figure is ready.
+    const ready = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await ready.goto(`./#${figure}`);
+    const readyIsland = ready.locator(`[data-island="${figure}"]`);
+    await readyIsland.scrollIntoViewIfNeeded();
+    await expect(readyIsland).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+    await ACTIONS[figure](ready, readyIsland);
+    await ready.waitForTimeout(600);
+    const expected = await state(ready, figure);
+    await ready.close();
+
+    // The reader who is quicker than the figure: its props are held until they have acted.
+    const problems = watch(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/islands/${figure}.json`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`./#${figure}`);
+    const island = page.locator(`[data-island="${figure}"]`);
+    await island.scrollIntoViewIfNeeded();
+    await ACTIONS[figure](page, island);
+    expect(await island.getAttribute('data-hydrated'), 'the figure hydrated before the reader acted').toBeNull();
+    release();
+    await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+    await expect.poll(() => state(page, figure), { timeout: 5_000 }).toEqual(expected);
+    expect(problems).toEqual([]);
+  });
+}
