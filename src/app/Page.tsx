@@ -1,11 +1,10 @@
 /** The page shell: header, contents, the essay and the footer. */
 import { Essay } from '../essay/Essay';
-import { SECTIONS } from '../essay/sections';
 import { STATUS_WORDS } from '../content/schema';
-import { TITLE } from './meta';
+import { SECTIONS, TITLE } from '../essay/sections';
 import { ThemeToggle } from './ThemeToggle';
 
-export function Page() {
+export function Page({ siteUrl }: { siteUrl?: string }) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -33,7 +32,7 @@ export function Page() {
         <main id="main" className="essay">
           <h1>{TITLE}</h1>
           <p className="dek">From GPT-2 to Kimi K3 in seven steps, each one a rule for what a memory of fixed size is allowed to forget.</p>
-          <Essay />
+          <Essay siteUrl={siteUrl} />
         </main>
       </div>
       <footer className="site-footer">

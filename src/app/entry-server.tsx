@@ -18,7 +18,7 @@ export function render(siteUrl?: string): { html: string; head: string; islands:
   typesetAll(equations);
   const html = renderToString(
     <StrictMode>
-      <Page />
+      <Page siteUrl={siteUrl} />
     </StrictMode>,
   );
   const islands = Object.entries(islandProps()).map(([name, json]) => ({ path: `${ISLAND_PROPS_DIR}/${name}.json`, text: json }));

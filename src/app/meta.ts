@@ -1,5 +1,5 @@
 /** Title, description and social preview tags, written into the page head at build time. */
-export const TITLE = 'Every architectural step is an eviction policy';
+import { TITLE } from '../essay/sections';
 export const DESCRIPTION =
   'How LLMs went from GPT-2 to Kimi K3, told as a chain of eviction policies for a memory that cannot hold everything: linear attention, the delta rule, gated and per-channel decay, chunked prefill, hybrid attention and sparse experts.';
 

@@ -10,7 +10,9 @@ import './styles/layout.css';
 import './styles/prose.css';
 import './styles/controls.css';
 import './styles/print-and-paint.css';
+import './styles/apparatus.css';
 import { holdAnchors } from './anchor';
+import { wireCards } from './cards';
 import { downloadThroughWorker, registerServiceWorker } from './offline';
 import { recordInput } from './replay';
 import { wireThemeToggle } from './theme';
@@ -18,6 +20,13 @@ import { watchSections } from './toc';
 import { wakeWhenNear } from './wake';
 
 wireThemeToggle(document);
+// Copy buttons are shown with script on (styles/apparatus.css); their code loads on the first press.
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('.copy-button');
+  if (button) import('./copy').then(({ copyFrom }) => copyFrom(button));
+});
+for (const slot of document.querySelectorAll('[data-page-url]')) slot.textContent = location.origin + location.pathname;
+wireCards(document);
 watchSections(document);
 holdAnchors(window);
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];

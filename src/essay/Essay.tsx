@@ -8,8 +8,9 @@ import { Takeaways } from './sections/Takeaways';
 import { Verify } from './sections/Verify';
 import { Corrections } from './sections/Corrections';
 import { Credit } from './sections/Credit';
+import { Appendix } from './sections/Appendix';
 
-export function Essay() {
+export function Essay({ siteUrl }: { siteUrl?: string }) {
   return (
     <>
       <Scale />
@@ -21,6 +22,7 @@ export function Essay() {
       <Verify />
       <Corrections />
       <Credit />
+      <Appendix siteUrl={siteUrl} />
     </>
   );
 }

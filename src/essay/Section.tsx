@@ -1,6 +1,7 @@
 /** One section of the essay: a landmark with its heading, linked from the contents. */
 import type { CSSProperties, ReactNode } from 'react';
 import { urlLabel } from '../format';
+import { MarkFor, NoteList, type Notes } from './Cards';
 import { sectionTitle, type SectionId } from './sections';
 import sectionSizes from './sectionSizes.json';
 
@@ -15,7 +16,7 @@ function placeholder(id: SectionId): CSSProperties | undefined {
   return Object.fromEntries(Object.entries(sizes).map(([width, height]) => [`--height-${width}`, `${height}px`])) as CSSProperties;
 }
 
-export function Section({ id, kicker, children }: { id: SectionId; kicker?: string; children: ReactNode }) {
+export function Section({ id, kicker, notes, children }: { id: SectionId; kicker?: string; notes?: Notes; children: ReactNode }) {
   return (
     <section id={id} className="section" aria-labelledby={`${id}-title`} style={placeholder(id)}>
       {kicker ? <p className="kicker">{kicker}</p> : null}
@@ -25,6 +26,7 @@ export function Section({ id, kicker, children }: { id: SectionId; kicker?: stri
         </a>
       </h2>
       {children}
+      {notes ? <NoteList notes={notes} /> : null}
     </section>
   );
 }
@@ -55,16 +57,39 @@ export function FigureFrame({
           </p>
         )}
       </div>
-      <figcaption>{caption}</figcaption>
+      <figcaption>
+        {caption}
+        <CopyLink anchor={`${id}-figure`} />
+      </figcaption>
     </figure>
   );
 }
 
+/**
+ * "Copy a link to this view": the page's address as it stands (each figure keeps its settings in
+ * it) with the figure's own anchor, which lands on it in its section. Handled by the shell
+ * (src/app/copy.ts); without script it is not shown.
+ */
+export function CopyLink({ anchor }: { anchor: string }) {
+  return (
+    <p className="copy-line">
+      <button type="button" className="copy-button" data-copy-link={anchor}>
+        Copy a link to this view
+      </button>{' '}
+      <span className="copy-status" role="status" />
+    </p>
+  );
+}
+
+/** A link to a source; when the source is in the references, its number and card follow. */
 export function Cite({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <a className="cite" href={href} rel="noopener">
-      {children}
-    </a>
+    <>
+      <a className="cite" href={href} rel="noopener">
+        {children}
+      </a>
+      <MarkFor href={href} />
+    </>
   );
 }
 

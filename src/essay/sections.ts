@@ -5,6 +5,9 @@ import { span } from '../format';
 /** The chunk sizes the cost model picks among powers of two, smallest to largest (src/content/chunking.ts). */
 const winners = chunkingFacts().powerOfTwoWinners;
 
+/** The essay's title: the page's heading, its head tags and its citation. */
+export const TITLE = 'Every architectural step is an eviction policy';
+
 export const SECTIONS = [
   { id: 'scale', title: 'Twenty-two thousand GPT-2s' },
   { id: 'lineage', title: 'Seven steps, each answering the last' },
@@ -15,6 +18,7 @@ export const SECTIONS = [
   { id: 'verify', title: 'What to verify' },
   { id: 'corrections', title: 'Where this page departs from the usual account' },
   { id: 'credit', title: 'Where this came from' },
+  { id: 'appendix', title: 'Appendix: updates, glossary, references, reuse' },
 ] as const;
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

@@ -7,6 +7,7 @@ import { decimal, integer, listWords, microseconds, milliseconds, percent, signe
 import { Equation } from '../Equation';
 import { Island } from '../Island';
 import { Cite, FigureFrame, Section } from '../Section';
+import { Term } from '../Cards';
 
 const pct = (x: number) => percent(x, 0);
 
@@ -25,7 +26,11 @@ export function Chunking() {
         be read in at once (prefill), or when the model is trained.
       </p>
       <p>
-        Chunking fixes it. Cut the sequence into chunks of <var>C</var> tokens. Inside a chunk, do what attention
+        Chunking fixes it. Cut the sequence into chunks of{' '}
+        <Term id="chunk-size">
+          <var>C</var>
+        </Term>{' '}
+        tokens. Inside a chunk, do what attention
         does: a masked, causal block of matrix products among the chunk&rsquo;s own tokens. Across chunks, fold each
         chunk&rsquo;s writes into the state and carry it forward. The result is exactly the same as writing one token
         at a time; only the order of the arithmetic changes.

@@ -6,6 +6,20 @@ import { Equation } from '../Equation';
 import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
 import { figureEquation } from '../typeset';
+import { NoteMark, notes, Term } from '../Cards';
+
+/** The section's footnotes: asides the argument does not need, at the section's end. */
+const NOTES = notes('forget', [
+  {
+    id: 'orthogonal',
+    text: (
+      <>
+        Two keys are orthogonal when their dot product is zero: a read with one returns nothing written with the other. In{' '}
+        {'d'} dimensions at most {'d'} keys can be pairwise orthogonal, which is why a state&rsquo;s width bounds what it can hold exactly.
+      </>
+    ),
+  },
+]);
 
 export function Forget() {
   const f = forgetFacts();
@@ -16,7 +30,7 @@ export function Forget() {
   const headWidth = CHUNKING_DEFAULTS.d;
 
   return (
-    <Section id="forget" kicker="this is the whole argument">
+    <Section id="forget" notes={NOTES} kicker="this is the whole argument">
       <p>
         Take one memory of fixed size, a {width}&times;{width} matrix <var className="tok-s">S</var>, and one deterministic
         stream of key&ndash;value pairs. Write the stream into four copies of the memory, each with a different rule,
@@ -27,10 +41,17 @@ export function Forget() {
           <strong>Additive</strong> (linear attention) adds each association on top of everything already there.
         </li>
         <li>
-          <strong>Delta</strong> first reads what the memory returns for the key, then writes only the difference.
+          <strong>
+            <Term id="delta-rule">Delta</Term>
+          </strong>{' '}
+          first reads what the memory returns for the key, then writes only the difference.
         </li>
         <li>
-          <strong>Gated delta</strong> fades the whole memory by <var className="tok-alpha">&alpha;</var>, then makes
+          <strong>Gated delta</strong> fades the whole memory by{' '}
+          <Term id="alpha">
+            <var className="tok-alpha">&alpha;</var>
+          </Term>
+          , then makes
           the delta write.
         </li>
         <li>
@@ -45,7 +66,8 @@ export function Forget() {
         <span data-claim="forget-orthogonal-exact">{f2(Math.max(orthogonal.error.additive, orthogonal.error.delta))}</span>); the gated
         rules miss only by what their decay has already faded ({f2(orthogonal.error.gatedDelta)} and{' '}
         {f2(orthogonal.error.perChannelGated)}). Pair {orthogonalPast.n} has to reuse a channel, and from there on
-        no rule reads every pair back exactly. Random keys are never quite orthogonal, so on the figure&rsquo;s own
+        no rule reads every pair back exactly. Random keys are never quite orthogonal,
+        <NoteMark notes={NOTES} id="orthogonal" /> so on the figure&rsquo;s own
         stream the rules crowd before the memory is full: at {atWidth.n} pairs (seed {atWidth.seed}) the additive
         memory reads back at <span data-claim="forget-width-additive">{f2(atWidth.error.additive)}</span> and the delta
         rule at <span data-claim="forget-width-delta">{f2(atWidth.error.delta)}</span>, and averaged over {seeds}{' '}
@@ -54,7 +76,10 @@ export function Forget() {
       </p>
       <Equation id="readError" label="Read error: the mean relative distance between each read and its value" />
       <p>
-        The read error is the distance between what a key reads back, <var className="tok-k">k</var>
+        The read error is the distance between what a key reads back,{' '}
+        <Term id="k-v">
+          <var className="tok-k">k</var>
+        </Term>
         <var className="tok-s">S</var>, and the value it should return, relative to the value&rsquo;s length, averaged
         over every pair written so far. An error of 1.00 means the read is exactly as wrong as answering zero. The
         additive rule goes past that line: instead of returning nothing it returns something confident and wrong, the

@@ -12,6 +12,7 @@ import { Island } from '../Island';
 import { Cite, FigureFrame, Section } from '../Section';
 import { figureEquation } from '../typeset';
 import { WORKLOG_URL } from './Credit';
+import { Term } from '../Cards';
 
 /** The stepper's props: every step with each equation it names typeset (a name the registry lacks stops the build). */
 export function lineageFigureProps(steps: readonly StepView[] = lineageFacts().steps): { steps: FigureStep[] } {
@@ -30,7 +31,7 @@ export function Lineage() {
     <Section id="lineage" kicker="click through it">
       <p>
         Read the history as a chain of complaints rather than a parade of models. Each design exists because the one
-        before it hit a particular wall, and each gets past that wall by giving something up. Write the state update
+        before it hit a particular wall, and each gets past that wall by giving something up. Write the <Term id="state">state</Term> update
         down at every step and the chain turns into a series of answers to one question: when the memory is full,
         what goes?
       </p>

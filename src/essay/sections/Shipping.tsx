@@ -8,6 +8,7 @@ import { STATUS_WORDS } from '../../content/schema';
 import { listWords, params as formatParams, percent as formatPercent } from '../../format';
 import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
+import { Refs } from '../Cards';
 
 export const NOTE_PREFIX = 'shipping-note-';
 export const DOWNLOADS = { json: 'data/architectures.json', csv: 'data/architectures.csv' } as const;
@@ -124,7 +125,7 @@ export function Shipping() {
       </p>
       <p className="aside">
         Read the counts with their caveats. &ldquo;Active&rdquo; usually includes attention, embeddings and shared
-        experts; &ldquo;total&rdquo; may or may not include a vision encoder; and labs round their headline figures,
+        experts <Refs ids={['dai2024']} />; &ldquo;total&rdquo; may or may not include a vision encoder; and labs round their headline figures,
         so a share is good to about its second digit.
       </p>
       <p className="shipping-downloads">

@@ -6,15 +6,27 @@ import { bytes, capitalise, countWord, fixed, integer, percent } from '../../for
 import { Island } from '../Island';
 import { Cite, FigureFrame, Section } from '../Section';
 import { RULE_NAMES } from '../../widgets/Recall/describe';
+import { NoteMark, notes, Refs, Term } from '../Cards';
 
 export function Takeaways() {
   const { about, largeName, smallName, k3, linearPerFull, years } = takeawaysFacts();
   const r = recallFacts();
   const m = k3MemoryFacts();
+  const n = notes('takeaways', [
+    {
+      id: 'precision',
+      text: (
+        <>
+          {m.shape.stateBytesPerValue} bytes a value is float32, the precision the reference kernels keep the state in. An engine that keeps it in
+          bf16 halves every state figure here; the cache is counted at {m.shape.cacheBytesPerValue} bytes a value either way.
+        </>
+      ),
+    },
+  ]);
   const { view, late, averages: avg } = r;
   const best = RULE_NAMES[r.bestLate].toLowerCase();
   return (
-    <Section id="takeaways" kicker="the reading this page argues for">
+    <Section id="takeaways" notes={n} kicker="the reading this page argues for">
       <h3>It was never just scale</h3>
       <p>
         &ldquo;{about} times the parameters&rdquo; is the headline and the least informative fact on the page. Each
@@ -26,7 +38,7 @@ export function Takeaways() {
       <p>
         Once the memory is not allowed to grow with the sequence, something has to leave it, and every later design
         is an argument about what. Additive writes have no policy, so old associations blur into new ones. The delta
-        rule replaces. A gate fades. A per-channel gate fades selectively. A router decides which experts see the
+        rule replaces. A gate fades. A per-channel gate fades selectively. A router <Refs ids={['shazeer2017']} /> decides which <Term id="moe">experts</Term> see the
         token at all. It is one question asked at different places in the model.
       </p>
       <h3>And attention comes back anyway</h3>
@@ -79,7 +91,7 @@ export function Takeaways() {
             Top: read error against pairs written for one fixed {r.stateNumbers}-number state (pick the rule),
             attention over the whole cache and attention over a window of the last {countWord(r.windowPairs)} pairs,
             with the bars showing how many numbers each keeps. Below: what Kimi K3&rsquo;s layers hold per sequence as
-            the context grows, beside the same stack with every layer MLA and GPT-2 small&rsquo;s whole KV cache.
+            the context grows, beside the same stack with every layer MLA and GPT-2 small&rsquo;s whole <Term id="kv-cache">KV cache</Term>.
             Every setting is in the page address.
           </>
         }
@@ -95,16 +107,16 @@ export function Takeaways() {
         />
       </FigureFrame>
       <p id="takeaways-k3-memory">
-        At {largeName}&rsquo;s size the price is concrete. Each of its {m.shape.attentionLayers} MLA layers caches{' '}
+        At {largeName}&rsquo;s size the price is concrete. Each of its {m.shape.attentionLayers} <Term id="mla">MLA</Term> layers caches{' '}
         {m.shape.cacheValuesPerToken} values per token, {bytes(m.cachePerToken)} a token for all of them, so at{' '}
         {integer(m.atContext.context)} tokens the cache holds{' '}
         <span data-claim="k3-cache">{bytes(m.atContext.cache)}</span> per sequence. Each of its{' '}
-        {m.shape.linearLayers} Kimi Delta Attention layers keeps {m.shape.heads} heads of {m.shape.headDim}&times;
-        {m.shape.headDim} state, {bytes(m.statePerLayer)} at {m.shape.stateBytesPerValue} bytes a value (half that where an engine
-        keeps it in bf16), plus a small
+        {m.shape.linearLayers} <Term id="kda">Kimi Delta Attention</Term> layers keeps {m.shape.heads} heads of {m.shape.headDim}&times;
+        {m.shape.headDim} state, {bytes(m.statePerLayer)} at {m.shape.stateBytesPerValue} bytes a value
+        <NoteMark notes={n} id="precision" />, plus a small
         convolution state: <span data-claim="k3-state">{bytes(m.atContext.state)}</span> in all, at any length. The
         cache outgrows the states after about <span data-claim="k3-crossover">{integer(m.crossover)}</span> tokens;
-        at the full context the hybrid holds <span data-claim="k3-total">{bytes(m.atContext.total)}</span>, against{' '}
+        at the full context the <Term id="hybrid">hybrid</Term> holds <span data-claim="k3-total">{bytes(m.atContext.total)}</span>, against{' '}
         <span data-claim="k3-all">{bytes(m.atContext.allAttention)}</span> if all {k3.layers} layers were MLA: at that
         length the hybrid needs <span data-claim="k3-share">{percent(m.atContext.total / m.atContext.allAttention, 0)}</span> of
         the memory, which is what keeping only {k3.fullAttentionLayers} attention layers buys.

@@ -1,0 +1,43 @@
+/**
+ * Cards for citations, notes and glossary terms (src/essay/Cards.tsx). Each mark links to its
+ * entry: the reference, the note at the section's end, the glossary entry. On the first hover or
+ * focus the entry is copied into a card beside the mark, which CSS shows while the mark is
+ * hovered or focused, below its line. Escape closes the card until the pointer or focus leaves.
+ */
+function cardFor(doc: Document, holder: Element): void {
+  if (holder.querySelector(':scope > .card')) return;
+  const href = holder.querySelector('a')?.getAttribute('href') ?? '';
+  const entry = href.startsWith('#') ? doc.getElementById(href.slice(1)) : null;
+  if (!entry) return;
+  const card = doc.createElement('span');
+  card.className = 'card';
+  const term = entry.querySelector('dt');
+  if (term) {
+    // A glossary entry: the term, then its definition.
+    const title = doc.createElement('span');
+    title.className = 'card-title';
+    title.textContent = term.textContent;
+    card.append(title, `: ${entry.querySelector('dd')?.textContent ?? ''}`);
+  } else {
+    for (const node of entry.childNodes) card.append(node.cloneNode(true));
+    for (const el of card.querySelectorAll('[id]')) el.removeAttribute('id');
+    card.querySelector('.back-link')?.remove();
+  }
+  holder.append(card);
+}
+
+export function wireCards(doc: Document): void {
+  const open = (event: Event) => {
+    const holder = (event.target as Element | null)?.closest?.('.has-card');
+    if (holder) {
+      holder.classList.remove('card-closed');
+      cardFor(doc, holder);
+    }
+  };
+  doc.addEventListener('pointerover', open);
+  doc.addEventListener('focusin', open);
+  doc.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    for (const el of doc.querySelectorAll('.has-card')) if (el.matches(':hover, :focus-within')) el.classList.add('card-closed');
+  });
+}
