@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { glossaryEntry } from '../content/glossary';
 import { type Reference, referenceAt, referenceById } from '../content/references';
+import { type SectionId, sectionTitle } from './sections';
 
 /** A reference's year, or the word for a source that states none. */
 export const yearOf = (r: Pick<Reference, 'year'>) => (r.year === null ? 'undated' : String(r.year));
@@ -46,11 +47,11 @@ export function MarkFor({ href }: { href: string }) {
 
 /** A section's footnotes: each has a number, its words, and an id unique on the page. */
 export interface Notes {
-  section: string;
+  section: SectionId;
   list: { id: string; text: ReactNode }[];
 }
 
-export function notes(section: string, list: Notes['list']): Notes {
+export function notes(section: SectionId, list: Notes['list']): Notes {
   return { section, list };
 }
 
@@ -70,7 +71,7 @@ export function NoteMark({ notes: n, id }: { notes: Notes; id: string }) {
 /** The section's footnotes, at its end: where a mark jumps without script, and what prints. */
 export function NoteList({ notes: n }: { notes: Notes }) {
   return (
-    <aside className="notes" aria-label="Notes">
+    <aside className="notes" aria-label={`Notes to “${sectionTitle(n.section)}”`}>
       <ol>
         {n.list.map((note) => (
           <li key={note.id} id={`${n.section}-note-${note.id}`}>

@@ -1,0 +1,176 @@
+/**
+ * The reader's apparatus: numbered citations, footnotes and glossary terms with their cards, the
+ * references, the appendix's citation with its copy buttons, and a link to each figure's view.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, THEMES, watch } from './helpers';
+
+/** Every address any data file holds. */
+const dataUrls = new Set(
+  ['architectures', 'comparisons', 'corrections', 'hardware', 'lineage', 'memory'].flatMap((f) =>
+    [...readFileSync(`data/${f}.json`, 'utf8').matchAll(/"(https:\/\/[^"]+)"/g)].map((m) => m[1]!),
+  ),
+);
+
+test('every citation resolves to a reference, every reference is cited, every arXiv id on the page is listed', async ({ page }) => {
+  await page.goto('./');
+  const refs = await page
+    .locator('ol.references > li')
+    .evaluateAll((lis) =>
+      lis.map((li) => ({ id: li.id, value: (li as HTMLLIElement).value, href: li.querySelector('a')!.getAttribute('href')!, text: li.textContent ?? '' })),
+    );
+  expect(refs.length).toBeGreaterThan(50);
+  expect(refs.map((r) => r.value)).toEqual(refs.map((_, i) => i + 1));
+  const marks = await page.locator('.cite-mark > a').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href')!, text: a.textContent })));
+  const ids = new Set(refs.map((r) => `#${r.id}`));
+  expect(marks.filter((m) => !ids.has(m.href))).toEqual([]);
+  // The number on a mark is its reference's.
+  for (const m of marks) expect(m.text).toBe(`[${refs.find((r) => `#${r.id}` === m.href)!.value}]`);
+  // Cited: by a numbered mark, by a link outside the list, or as the source of a figure in data/.
+  const linked = new Set(
+    await page.locator('a[href^="https://"]').evaluateAll((as) => as.filter((a) => !a.closest('ol.references')).map((a) => a.getAttribute('href')!)),
+  );
+  const marked = new Set(marks.map((m) => m.href));
+  const uncited = refs.filter((r) => !marked.has(`#${r.id}`) && !linked.has(r.href) && !dataUrls.has(r.href));
+  expect(uncited.map((r) => r.id)).toEqual([]);
+  // Every arXiv id the page mentions outside its list is one of the references'.
+  const text = await page.evaluate(() => {
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    clone.querySelector('ol.references')?.remove();
+    return `${clone.textContent} ${[...clone.querySelectorAll('a')].map((a) => a.getAttribute('href')).join(' ')}`;
+  });
+  // arXiv ids are YYMM.NNNNN: a year and month, then the number.
+  const arxiv = new Set([...text.matchAll(/(?<![\d.])(\d{2}(?:0[1-9]|1[0-2])\.\d{4,5})(?!\d)/g)].map((m) => m[1]!));
+  const listed = refs.map((r) => r.text).join(' ');
+  expect([...arxiv].filter((id) => !listed.includes(`arXiv:${id}`))).toEqual([]);
+});
+
+/** The card's box against its mark's line: below it, within the window. */
+async function cardBelowMark(page: Page, holder: ReturnType<Page['locator']>) {
+  const card = holder.locator(':scope > .card');
+  await expect(card).toBeVisible();
+  const mark = (await holder.locator(':scope > a').boundingBox())!;
+  const box = (await card.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.y, 'the card starts below the line it annotates').toBeGreaterThanOrEqual(mark.y + mark.height - 1);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
+}
+
+for (const width of [1280, 390]) {
+  for (const theme of THEMES) {
+    test(`cards at ${width}px, ${theme}: by keyboard and pointer, below their line, Escape closes, axe clean`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: theme });
+      const problems = watch(page);
+      await page.goto('./#lineage');
+      // A citation, by keyboard: Tab from the link before it reaches the mark and opens its card.
+      const cite = page.locator('#lineage .cite-mark').first();
+      await cite.locator(':scope > a').focus();
+      await cardBelowMark(page, cite);
+      const entry = (await cite.locator(':scope > a').getAttribute('href'))!;
+      await expect(cite.locator('.card')).toContainText(await page.locator(`${entry} a`).first().innerText());
+      // The card's own link is the next stop for Tab, and the card stays open on it.
+      await page.keyboard.press('Tab');
+      await expect(cite.locator('.card a')).toBeFocused();
+      await expect(cite.locator('.card')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(cite.locator('.card')).toBeHidden();
+      // A glossary term, by pointer.
+      const term = page.locator('.term.has-card').first();
+      await term.scrollIntoViewIfNeeded();
+      await term.locator(':scope > a').hover();
+      await cardBelowMark(page, term);
+      await expect(term.locator('.card')).toContainText(':');
+      // A footnote, by keyboard.
+      const note = page.locator('.note-mark').first();
+      await note.scrollIntoViewIfNeeded();
+      await note.locator(':scope > a').focus();
+      await cardBelowMark(page, note);
+      await expect(note.locator('.card .back-link')).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+  }
+}
+
+test('a mark jumps to its entry, and a footnote links back', async ({ page }) => {
+  await page.goto('./');
+  const note = page.locator('.note-mark a').first();
+  const target = (await note.getAttribute('href'))!;
+  await note.scrollIntoViewIfNeeded();
+  await note.click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.locator(target)).toBeInViewport();
+  await page.locator(`${target} .back-link`).click();
+  await expect(page.locator('.note-mark').first()).toBeInViewport();
+  const term = page.locator('.term-link').first();
+  const entry = (await term.getAttribute('href'))!;
+  await term.scrollIntoViewIfNeeded();
+  await term.click();
+  await expect(page.locator(entry)).toBeInViewport();
+});
+
+test('the citation copies by keyboard, says so, and carries the page’s address', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('./#cite');
+  const address = new URL('./', baseURL).href;
+  await expect(page.locator('#cite-plain')).toContainText(address);
+  const button = page.getByRole('button', { name: 'Copy the BibTeX' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const status = button.locator('xpath=following-sibling::*[@role="status"]');
+  await expect(status).toHaveText('Copied.');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^@misc\{eviction-policies-\d{4},/);
+  expect(copied).toContain(`url    = {${address}}`);
+});
+
+test('“copy a link to this view” copies the figure’s state and anchor, and the link restores it', async ({ page, context, browser }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('./#shipping');
+  const island = page.locator('[data-island="shipping"]');
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await island.getByRole('button', { name: /Active share/ }).click();
+  const sorted = await island.locator('[aria-sort]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-sort')));
+  const figure = page.locator('#shipping-figure');
+  await figure.getByRole('button', { name: 'Copy a link to this view' }).click();
+  await expect(figure.locator('.copy-status')).toContainText('Link copied');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toContain('#shipping-figure');
+  expect(new URL(link).search).toBe(new URL(page.url()).search);
+  expect(new URL(link).search).not.toBe('');
+  const other = await browser.newPage();
+  await other.goto(link);
+  const again = other.locator('[data-island="shipping"]');
+  await again.scrollIntoViewIfNeeded();
+  await expect(again).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expect.poll(() => again.locator('[aria-sort]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-sort')))).toEqual(sorted);
+  await other.close();
+});
+
+test('in print there are no cards or copy buttons; the notes and the references print where they stand', async ({ page }) => {
+  await page.goto('./');
+  await page.locator('.cite-mark a').first().focus();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.card').first()).toBeHidden();
+  await expect(page.locator('.copy-button').first()).toBeHidden();
+  await expect(page.locator('.notes').first()).toBeVisible();
+  await expect(page.locator('ol.references')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('marks are links to their entries, the appendix is there, and no copy button shows', async ({ page }) => {
+    await page.goto('./');
+    const mark = page.locator('.cite-mark a').first();
+    const href = (await mark.getAttribute('href'))!;
+    await expect(page.locator(href)).toHaveCount(1);
+    await expect(page.locator('.card')).toHaveCount(0);
+    await expect(page.locator('#cite-plain')).toContainText('the address of this page');
+    await expect(page.locator('.copy-button').first()).toBeHidden();
+    for (const id of ['updates', 'glossary', 'references', 'reuse', 'cite']) await expect(page.locator(`#${id}`)).toHaveCount(1);
+  });
+});
