@@ -11,8 +11,10 @@ import './styles/prose.css';
 import './styles/controls.css';
 import './styles/print-and-paint.css';
 import './styles/apparatus.css';
+import './styles/highlight.css';
 import { holdAnchors } from './anchor';
 import { wireCards } from './cards';
+import { linkProseAndFigures } from './highlight';
 import { downloadThroughWorker, registerServiceWorker } from './offline';
 import { recordInput } from './replay';
 import { wireThemeToggle } from './theme';
@@ -27,6 +29,7 @@ document.addEventListener('click', (event) => {
 });
 for (const slot of document.querySelectorAll('[data-page-url]')) slot.textContent = location.origin + location.pathname;
 wireCards(document);
+linkProseAndFigures(document);
 watchSections(document);
 holdAnchors(window);
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];

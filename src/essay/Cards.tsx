@@ -86,14 +86,29 @@ export function NoteList({ notes: n }: { notes: Notes }) {
   );
 }
 
-/** A term's first use, linked to the glossary, whose entry is its card. */
-export function Term({ id, children }: { id: string; children?: ReactNode }) {
+/**
+ * A term's first use, linked to the glossary, whose entry is its card. `highlight` also lights
+ * where it lives in the figure beside it (src/app/highlight.ts).
+ */
+export function Term({ id, highlight, children }: { id: string; highlight?: string; children?: ReactNode }) {
   const entry = glossaryEntry(id);
   return (
     <span className="term has-card">
-      <a href={`#glossary-${entry.id}`} className="term-link">
+      <a href={`#glossary-${entry.id}`} className="term-link" data-highlight={highlight}>
         {children ?? entry.term}
       </a>
     </span>
+  );
+}
+
+/**
+ * A rule's name or a symbol in the prose, linked to the figure that shows it: hovering or focusing
+ * it lights the figure's part (src/app/highlight.ts); without script it jumps to the figure.
+ */
+export function Lit({ figure, highlight, children }: { figure: string; highlight: string; children: ReactNode }) {
+  return (
+    <a href={`#${figure}-figure`} className="highlight-link" data-highlight={highlight}>
+      {children}
+    </a>
   );
 }

@@ -174,3 +174,41 @@ test.describe('without JavaScript', () => {
     for (const id of ['updates', 'glossary', 'references', 'reuse', 'cite']) await expect(page.locator(`#${id}`)).toHaveCount(1);
   });
 });
+
+/** Whether an element is drawn as lit: outlined by the highlight rule. */
+const lit = (loc: ReturnType<Page['locator']>) => loc.evaluate((el) => getComputedStyle(el).outlineStyle === 'solid');
+
+for (const width of [1280, 390]) {
+  test(`prose and figure light each other at ${width}px, by pointer and by keyboard`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const problems = watch(page);
+    await page.goto('./#forget');
+    const island = page.locator('[data-island="forget"]');
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+    // A rule's name in the prose lights its memory and curve; the others step back.
+    const name = page.locator('a[data-highlight="rule-gatedDelta"]');
+    await name.hover();
+    expect(await lit(page.locator('.forget-state.rule-gatedDelta'))).toBe(true);
+    await expect(page.locator('.forget-state.rule-delta')).toHaveCSS('opacity', '0.35');
+    await expect(page.locator('.chart-line.rule-gatedDelta')).toHaveCSS('opacity', '1');
+    await expect(page.locator('.forget-named')).toContainText('Gated delta memory');
+    // By keyboard: a symbol lights where it lives in the figure (β: its gate and the equations' β).
+    await page.locator('a[data-highlight="sym-beta"]').focus();
+    expect(await lit(page.locator('.forget .tok-beta').first())).toBe(true);
+    // In reverse: a memory, focused, lights its name in the prose and names itself in the figure.
+    await page.locator('.forget-state.rule-delta [tabindex="0"]').first().focus();
+    expect(await lit(page.locator('a[data-highlight="rule-delta"]'))).toBe(true);
+    await expect(page.locator('.forget-named')).toContainText('Delta memory: read error');
+    // Leaving clears it.
+    await page.locator('a[data-highlight="sym-beta"]').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.mouse.move(0, 0);
+    await expect(page.locator('html')).not.toHaveAttribute('data-highlight', /rule-/);
+    // The chunk size C in its section lights the figure's C control.
+    await page.locator('a[data-highlight="sym-C"]').scrollIntoViewIfNeeded();
+    await page.locator('a[data-highlight="sym-C"]').hover();
+    expect(await lit(page.locator('.chunking-c'))).toBe(true);
+    expect(problems).toEqual([]);
+  });
+}

@@ -21,7 +21,8 @@ function longDate(iso: string): string {
 }
 
 function PageUrl({ siteUrl }: { siteUrl?: string }) {
-  return siteUrl ? <>{siteUrl}</> : <span data-page-url="">the address of this page</span>;
+  if (siteUrl) return siteUrl;
+  return <span data-page-url="">the address of this page</span>;
 }
 
 function CopyButton({ target, label }: { target: string; label: string }) {

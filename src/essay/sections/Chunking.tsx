@@ -27,7 +27,7 @@ export function Chunking() {
       </p>
       <p>
         Chunking fixes it. Cut the sequence into chunks of{' '}
-        <Term id="chunk-size">
+        <Term id="chunk-size" highlight="sym-C">
           <var>C</var>
         </Term>{' '}
         tokens. Inside a chunk, do what attention

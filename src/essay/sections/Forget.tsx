@@ -6,7 +6,7 @@ import { Equation } from '../Equation';
 import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
 import { figureEquation } from '../typeset';
-import { NoteMark, notes, Term } from '../Cards';
+import { Lit, NoteMark, notes, Term } from '../Cards';
 
 /** The section's footnotes: asides the argument does not need, at the section's end. */
 const NOTES = notes('forget', [
@@ -32,30 +32,62 @@ export function Forget() {
   return (
     <Section id="forget" notes={NOTES} kicker="this is the whole argument">
       <p>
-        Take one memory of fixed size, a {width}&times;{width} matrix <var className="tok-s">S</var>, and one deterministic
-        stream of key&ndash;value pairs. Write the stream into four copies of the memory, each with a different rule,
+        Take one memory of fixed size, a {width}&times;{width} matrix{' '}
+        <Lit figure="forget" highlight="sym-S">
+          <var className="tok-s">S</var>
+        </Lit>
+        , and one deterministic stream of key&ndash;value pairs,{' '}
+        <Term id="k-v" highlight="sym-k">
+          <var className="tok-k">k</var>
+        </Term>{' '}
+        and{' '}
+        <Lit figure="forget" highlight="sym-v">
+          <var className="tok-v">v</var>
+        </Lit>
+        . Write the stream into four copies of the memory, each with a different rule,
         and read every pair back with its own key.
       </p>
       <ul className="rules">
         <li>
-          <strong>Additive</strong> (linear attention) adds each association on top of everything already there.
+          <strong>
+            <Lit figure="forget" highlight="rule-additive">
+              Additive
+            </Lit>
+          </strong>{' '}
+          (linear attention) adds each association on top of everything already there.
         </li>
         <li>
           <strong>
-            <Term id="delta-rule">Delta</Term>
+            <Term id="delta-rule" highlight="rule-delta">
+              Delta
+            </Term>
           </strong>{' '}
-          first reads what the memory returns for the key, then writes only the difference.
+          first reads what the memory returns for the key, then writes only the difference, scaled by a write strength{' '}
+          <Term id="beta" highlight="sym-beta">
+            <var className="tok-beta">&beta;</var>
+          </Term>
+          .
         </li>
         <li>
-          <strong>Gated delta</strong> fades the whole memory by{' '}
-          <Term id="alpha">
+          <strong>
+            <Lit figure="forget" highlight="rule-gatedDelta">
+              Gated delta
+            </Lit>
+          </strong>{' '}
+          fades the whole memory by{' '}
+          <Term id="alpha" highlight="sym-alpha">
             <var className="tok-alpha">&alpha;</var>
           </Term>
           , then makes
           the delta write.
         </li>
         <li>
-          <strong>Per-channel gated</strong> fades each key channel (each row of the memory) at its own rate, then
+          <strong>
+            <Lit figure="forget" highlight="rule-perChannelGated">
+              Per-channel gated
+            </Lit>
+          </strong>{' '}
+          fades each key channel (each row of the memory) at its own rate, then
           makes the delta write.
         </li>
       </ul>
@@ -77,9 +109,7 @@ export function Forget() {
       <Equation id="readError" label="Read error: the mean relative distance between each read and its value" />
       <p>
         The read error is the distance between what a key reads back,{' '}
-        <Term id="k-v">
-          <var className="tok-k">k</var>
-        </Term>
+<var className="tok-k">k</var>
         <var className="tok-s">S</var>, and the value it should return, relative to the value&rsquo;s length, averaged
         over every pair written so far. An error of 1.00 means the read is exactly as wrong as answering zero. The
         additive rule goes past that line: instead of returning nothing it returns something confident and wrong, the

@@ -4,7 +4,7 @@
  * once per stream and gates; the slider only indexes it, and a drag takes the short path of
  * ./useSliderDrag.ts. Buttons, playback and the other controls go through the state at once.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useState } from 'react';
 import type { ForgetSettings } from '../../content/defaults';
 import { channelGates, RULES, type Rule } from '../../core/memory';
 import { makeStream, type Stream } from '../../core/stream';
@@ -26,6 +26,23 @@ import { useUrlState } from '../urlState';
 import './forget.css';
 import './forget-states.css';
 import './forget-chart.css';
+
+/** The rule the page has lit (src/app/highlight.ts marks the root while a memory or a rule's name is hovered or focused). */
+function useHighlightedRule(): Rule | null {
+  const [rule, setRule] = useState<Rule | null>(null);
+  useEffect(() => {
+    const root = document.documentElement;
+    const update = () => {
+      const lit = root.dataset.highlight?.replace(/^rule-/, '');
+      setRule(RULES.find((r) => r === lit) ?? null);
+    };
+    const observer = new MutationObserver(update);
+    observer.observe(root, { attributes: true, attributeFilter: ['data-highlight'] });
+    update();
+    return () => observer.disconnect();
+  }, []);
+  return rule;
+}
 
 export interface ForgetFigureProps {
   /** Each rule's update, typeset at build time. */
@@ -101,6 +118,7 @@ export function ForgetFigure({ equations, defaults }: ForgetFigureProps) {
   }, [playing, act]);
 
   const { values, states, max } = useMemo(() => picture(t, metric, n), [t, metric, n]);
+  const named = useHighlightedRule();
   const groups = useMemo(() => groupsFor(n), [groupsFor, n]);
 
   const series = useMemo<Series[]>(
@@ -175,7 +193,7 @@ export function ForgetFigure({ equations, defaults }: ForgetFigureProps) {
 
       <div className="forget-states">
         {RULES.map((r, i) => (
-          <div className={`forget-state rule-${r}`} key={r}>
+          <div className={`forget-state rule-${r}`} key={r} data-highlight={`rule-${r}`}>
             <h3 className="forget-state-title">
               <span className="rule-swatch" aria-hidden="true" /> <span className="forget-state-name">{RULE_LABELS[r]}</span>
             </h3>
@@ -193,6 +211,10 @@ export function ForgetFigure({ equations, defaults }: ForgetFigureProps) {
           </div>
         ))}
       </div>
+      {/* The rule whose memory, or whose name in the prose, is hovered or focused (src/app/highlight.ts), with its reading now. */}
+      <p className="forget-named" aria-live="polite">
+        {named ? `${RULE_LABELS[named]} memory: ${METRIC_LABELS[metric].toLowerCase()} ${fixed(values[named])} after ${n} pairs` : '\u00a0'}
+      </p>
       <Steady className="forget-scale" aria-hidden template={<ScaleLine max="8.88" />}>
         <ScaleLine max={fixed(max)} lowRef={refs.scaleLow} highRef={refs.scaleHigh} />
       </Steady>
