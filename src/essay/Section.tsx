@@ -49,19 +49,19 @@ export function FigureFrame({
   children?: ReactNode;
 }) {
   return (
-    <figure className={wide ? 'figure wide' : 'figure'} id={`${id}-figure`} data-figure={id}>
-      <div className="figure-body" style={{ minHeight }}>
-        {children ?? (
-          <p className="figure-pending" aria-hidden="true">
-            Interactive figure
-          </p>
-        )}
-      </div>
-      <figcaption>
-        {caption}
-        <CopyLink anchor={`${id}-figure`} />
-      </figcaption>
-    </figure>
+    <>
+      <figure className={wide ? 'figure wide' : 'figure'} id={`${id}-figure`} data-figure={id}>
+        <div className="figure-body" style={{ minHeight }}>
+          {children ?? (
+            <p className="figure-pending" aria-hidden="true">
+              Interactive figure
+            </p>
+          )}
+        </div>
+        <figcaption>{caption}</figcaption>
+      </figure>
+      <CopyLink anchor={`${id}-figure`} />
+    </>
   );
 }
 

@@ -134,10 +134,12 @@ test('“copy a link to this view” copies the figure’s state and anchor, and
   await island.scrollIntoViewIfNeeded();
   await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
   await island.getByRole('button', { name: /Active share/ }).click();
+  // The figure keeps its settings in the address.
+  await expect.poll(() => new URL(page.url()).search).not.toBe('');
   const sorted = await island.locator('[aria-sort]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-sort')));
-  const figure = page.locator('#shipping-figure');
-  await figure.getByRole('button', { name: 'Copy a link to this view' }).click();
-  await expect(figure.locator('.copy-status')).toContainText('Link copied');
+  const line = page.locator('#shipping-figure + .copy-line');
+  await line.getByRole('button', { name: 'Copy a link to this view' }).click();
+  await expect(line.getByRole('status')).toContainText('Link copied');
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toContain('#shipping-figure');
   expect(new URL(link).search).toBe(new URL(page.url()).search);
