@@ -8,6 +8,8 @@
 
 /** How long after a jump the target is held, in ms: time enough for the sections near it to draw. */
 const HOLD_MS = 3000;
+/** How far from its place a target may have been moved by the browser's scroll anchoring, not by a reader. */
+const AWAY_PX = 24;
 const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
 export function holdAnchors(win: Window): () => void {
@@ -31,7 +33,12 @@ export function holdAnchors(win: Window): () => void {
   };
   const observer = new ResizeObserver(() => {
     if (!target) return;
-    if (win.performance.now() > until || (placedAt !== null && Math.abs(win.scrollY - placedAt) > 1)) {
+    // The page moved since the last correction. The browser's scroll anchoring moves it too, to
+    // keep what is on screen in place, and leaves the target near the top: that is still ours
+    // to correct. Anything that took the target away from the top was not.
+    const moved = placedAt !== null && Math.abs(win.scrollY - placedAt) > 1;
+    const away = Math.abs(target.getBoundingClientRect().top - (Number.parseFloat(win.getComputedStyle(target).scrollMarginTop) || 0)) > AWAY_PX;
+    if (win.performance.now() > until || (moved && away)) {
       release();
       return;
     }
