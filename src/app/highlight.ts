@@ -7,16 +7,30 @@
  */
 export function linkProseAndFigures(doc: Document): void {
   const root = doc.documentElement;
-  const marked = (event: Event) => (event.target as Element | null)?.closest?.('[data-highlight]');
-  const on = (event: Event) => {
-    const el = marked(event);
-    if (el) root.dataset.highlight = el.getAttribute('data-highlight') ?? '';
+  // What the pointer is over and what has focus are kept apart: the latest to light something
+  // shows, and when it ends the other shows again, so a pointer that leaves (or a page that
+  // scrolls under it) does not undo what focus lit.
+  let hovered: string | null = null;
+  let focused: string | null = null;
+  const show = (lit: string | null) => {
+    if (lit === null) delete root.dataset.highlight;
+    else root.dataset.highlight = lit;
   };
-  const off = (event: Event) => {
-    if (marked(event)) delete root.dataset.highlight;
-  };
-  doc.addEventListener('pointerover', on);
-  doc.addEventListener('focusin', on);
-  doc.addEventListener('pointerout', off);
-  doc.addEventListener('focusout', off);
+  const mark = (event: Event) => (event.target as Element | null)?.closest?.('[data-highlight]:not(html)')?.getAttribute('data-highlight') ?? null;
+  doc.addEventListener('pointerover', (event) => {
+    hovered = mark(event);
+    show(hovered ?? focused);
+  });
+  doc.addEventListener('focusin', (event) => {
+    focused = mark(event);
+    show(focused ?? hovered);
+  });
+  doc.addEventListener('focusout', () => {
+    focused = null;
+    show(hovered);
+  });
+  root.addEventListener('pointerleave', () => {
+    hovered = null;
+    show(focused);
+  });
 }
