@@ -48,6 +48,8 @@ const workerVersion = async () => /const VERSION="([0-9a-f]+)"/.exec(await readF
 async function visit(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState('load');
+  // The reader starts reading: the worker registers.
+  await page.mouse.wheel(0, 200);
   const version = await workerVersion();
   await expect.poll(() => cacheNames(page), { timeout: 20_000 }).toEqual([`essay-${version}`]);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 10_000 }).toBe(true);

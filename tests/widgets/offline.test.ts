@@ -3,9 +3,10 @@ import { extractStyleAttributes } from '../../scripts/harden.mjs';
 import { downloadThroughWorker, registerServiceWorker } from '../../src/app/offline';
 import { restoreStyleAttributes } from '../../src/app/styleAttributes';
 
-/** A stand-in window: a navigator with or without service workers, and a load event. */
+/** A stand-in window: a navigator with or without service workers, a load event, input and a clock. */
 function fakeWindow(readyState: DocumentReadyState, register?: (url: string, options: RegistrationOptions) => Promise<unknown>) {
   const listeners: Record<string, () => void> = {};
+  let timer: (() => void) | null = null;
   return {
     win: {
       navigator: register ? { serviceWorker: { register } } : {},
@@ -13,24 +14,44 @@ function fakeWindow(readyState: DocumentReadyState, register?: (url: string, opt
       addEventListener: (type: string, fn: () => void) => {
         listeners[type] = fn;
       },
+      removeEventListener: (type: string) => {
+        delete listeners[type];
+      },
+      setTimeout: (fn: () => void) => {
+        timer = fn;
+        return 1;
+      },
+      clearTimeout: () => {
+        timer = null;
+      },
     } as unknown as Window,
     fire: (type: string) => listeners[type]?.(),
+    elapse: () => timer?.(),
   };
 }
 
 describe('the service worker’s registration', () => {
-  it('waits for load, then registers the build’s worker, asking the server for it on every load', () => {
+  it('waits for load and the first sign of reading, then registers the build’s worker once, asking the server for it on every load', () => {
     const register = vi.fn(() => Promise.resolve({}));
-    const { win, fire } = fakeWindow('interactive', register);
+    const { win, fire, elapse } = fakeWindow('interactive', register);
     registerServiceWorker(win);
+    fire('scroll');
     expect(register).not.toHaveBeenCalled();
     fire('load');
+    expect(register).not.toHaveBeenCalled();
+    fire('scroll');
     expect(register).toHaveBeenCalledWith('./sw.js', { updateViaCache: 'none' });
+    fire('keydown');
+    elapse();
+    expect(register).toHaveBeenCalledTimes(1);
   });
 
-  it('registers at once when the page has already loaded', () => {
+  it('registers a while after load when the reader does nothing', () => {
     const register = vi.fn(() => Promise.resolve({}));
-    registerServiceWorker(fakeWindow('complete', register).win);
+    const { win, elapse } = fakeWindow('complete', register);
+    registerServiceWorker(win);
+    expect(register).not.toHaveBeenCalled();
+    elapse();
     expect(register).toHaveBeenCalledTimes(1);
   });
 
@@ -39,7 +60,9 @@ describe('the service worker’s registration', () => {
     const failing = vi.fn(() => Promise.reject(new Error('blocked')));
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
-    registerServiceWorker(fakeWindow('complete', failing).win);
+    const { win, fire } = fakeWindow('complete', failing);
+    registerServiceWorker(win);
+    fire('pointerdown');
     await new Promise((r) => setTimeout(r, 10));
     process.off('unhandledRejection', unhandled);
     expect(failing).toHaveBeenCalled();
