@@ -12,7 +12,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   timeout: 60_000,
-  reporter: [['list']],
+  // The list as tests end, then the ten slowest with their share of their timeout.
+  reporter: [['list'], ['./tests/e2e/slowest-reporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
     browserName: 'chromium',

@@ -89,7 +89,8 @@ for (const width of [1280, 390]) {
       await note.locator(':scope > a').focus();
       await cardBelowMark(page, note);
       await expect(note.locator('.card .back-link')).toHaveCount(0);
-      expect(await axeViolations(page)).toEqual([]);
+      // The page itself is scanned whole in page.spec.ts; here, every mark with the card still open.
+      expect(await axeViolations(page, '.cite-mark, .term, .note-mark')).toEqual([]);
       expect(problems).toEqual([]);
     });
   }

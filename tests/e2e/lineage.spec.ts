@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openFigure, THEMES, waitForFigure, watch, WIDTHS } from './helpers';
+import { axeViolations, openFigure, THEMES, waitForFigure, watch, WIDTHS } from './helpers';
 
 const NAMES = [
   'GPT-2 and its KV cache',
@@ -44,8 +43,7 @@ for (const width of WIDTHS) {
       await expect(figure(page).getByRole('button', { name: 'Next' })).toBeDisabled();
       await figure(page).screenshot({ path: `test-results/screenshots/lineage-${width}-${theme}.png` });
 
-      const axe = await new AxeBuilder({ page }).include('#lineage').analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`)).toEqual([]);
+      expect(await axeViolations(page, '#lineage')).toEqual([]);
 
       await page.keyboard.press('Home');
       await expect(cardTitle(page)).toContainText(NAMES[0]!);

@@ -23,6 +23,25 @@ for (const width of WIDTHS) {
   }
 }
 
+test('the axe scan finds what it should: a nameless button and grey-on-grey text, inside its scope and not outside', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto('./');
+  // Planted by DOM calls and CSSOM styles, which the page's policy allows.
+  await page.evaluate(() => {
+    const figure = document.querySelector('#scale-figure')!;
+    const button = document.createElement('button');
+    button.className = 'planted';
+    const faint = document.createElement('p');
+    faint.textContent = 'Barely there.';
+    faint.style.color = '#777';
+    faint.style.background = '#888';
+    figure.append(button, faint);
+  });
+  const inside = await axeViolations(page, '#scale-figure');
+  expect(inside.map((v) => v.split(' ')[0]).sort()).toEqual(['button-name', 'color-contrast']);
+  expect(await axeViolations(page, '#credit')).toEqual([]);
+});
+
 test('the opening grid draws one mark per GPT-2, gold first, in the counts the caption gives', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('./');

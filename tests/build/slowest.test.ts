@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { slowestLines } from '../e2e/slowest-reporter';
+
+const row = (title: string, ms: number, timeout = 60_000) => ({ title, ms, timeout });
+
+describe('the slowest-tests report printed after each browser run', () => {
+  it('lists the slowest first, at most ten, with each one’s share of its own timeout', () => {
+    const rows = Array.from({ length: 14 }, (_, i) => row(`t${i}`, 1000 * (i + 1)));
+    const lines = slowestLines(rows);
+    expect(lines[0]).toBe('The 10 slowest of 14 tests (time, share of its timeout):');
+    const listed = lines.slice(1, 11);
+    expect(listed.map((l) => l.trim().split(/\s+/).at(-1))).toEqual(['t13', 't12', 't11', 't10', 't9', 't8', 't7', 't6', 't5', 't4']);
+    // 14 s of 60 s is 23%.
+    expect(listed[0]).toMatch(/^\s+14\.0 s\s+23% of 60 s\s+t13$/);
+    expect(lines.at(-1)).toBe('No test took more than a third of its timeout.');
+  });
+
+  it('marks a test over a third of its timeout, against that test’s own timeout', () => {
+    const lines = slowestLines([row('quick but tight', 30_000, 60_000), row('long but roomy', 100_000, 360_000)]);
+    expect(lines[1]).toMatch(/100\.0 s\s+28% of 360 s\s+long but roomy$/);
+    expect(lines[2]).toMatch(/30\.0 s\s+50% of 60 s\s+quick but tight\s+<- over a third of its timeout$/);
+    expect(lines.at(-1)).toBe('1 test(s) took more than a third of their timeout.');
+  });
+
+  it('prints nothing for a run with no tests', () => {
+    expect(slowestLines([])).toEqual([]);
+  });
+});
