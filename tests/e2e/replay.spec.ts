@@ -23,7 +23,10 @@ const ACTIONS: Record<Figure, Act> = {
   },
   forget: async (page, island) => {
     await press(page, '#forget-n', 'ArrowRight', 3);
+    // The gates sit folded: opened first, so the keys reach the β slider.
+    await island.getByText('Gates', { exact: true }).click();
     await press(page, '#forget-beta', 'ArrowLeft', 2);
+    await expect(page.locator('#forget-beta')).toBeFocused();
     await island.getByRole('button', { name: 'Forward one pair' }).click();
   },
   chunking: async (page) => {

@@ -224,5 +224,42 @@ describe('ForgetFigure', () => {
       });
       expect(status().textContent).toContain('89 pairs written');
     });
+
+    it('shows the state a button leaves, even when it is the n drawn before the drag', async () => {
+      const { user, slider, status } = setup();
+      expect(status().textContent).toContain('16 pairs written');
+      // One pair on, then the button back, before the pause: the state ends where it began.
+      fireEvent.change(slider, { target: { value: '17' } });
+      expect(status().textContent).toContain('17 pairs written');
+      await user.click(screen.getByRole('button', { name: 'Back one pair' }));
+      expect(status().textContent).toContain('16 pairs written');
+      expect((slider as HTMLInputElement).value).toBe('16');
+      expect(slider.getAttribute('aria-valuetext')).toBe('16 pairs written');
+      const shown = visible();
+      await act(async () => {
+        vi.advanceTimersByTime(500);
+      });
+      expect(visible()).toEqual(shown);
+      cleanup();
+      setup();
+      expect(visible()).toEqual(shown);
+    });
+
+    it('moves a key from the value the pause handed on, before the figure has drawn it', async () => {
+      const { user, slider, status } = setup();
+      slider.focus();
+      await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+      expect(status().textContent).toContain('19 pairs written');
+      // The pause hands 19 on; a key pressed straight after moves from 19, not from the 16 last drawn.
+      // Outside act, so the pause's update is not drawn before the key.
+      vi.advanceTimersByTime(200);
+      fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+      expect(status().textContent).toContain('18 pairs written');
+      await act(async () => {
+        vi.advanceTimersByTime(500);
+      });
+      expect(status().textContent).toContain('18 pairs written');
+      expect((slider as HTMLInputElement).value).toBe('18');
+    });
   });
 });

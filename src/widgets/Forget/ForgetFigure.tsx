@@ -4,7 +4,7 @@
  * once per stream and gates; the slider only indexes it, and a drag takes the short path of
  * ./useSliderDrag.ts. Buttons, playback and the other controls go through the state at once.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { ForgetSettings } from '../../content/defaults';
 import { channelGates, RULES, type Rule } from '../../core/memory';
 import { makeStream, type Stream } from '../../core/stream';
@@ -53,8 +53,6 @@ export interface ForgetFigureProps {
 
 const BEAT_MS = 450;
 
-// useLayoutEffect warns when rendered on the server, where it would not run anyway.
-const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 function useTrace(s: ForgetSettings): { t: Trace; stream: Stream } {
   const { stream: kind, seed, beta, alpha, slow, fast } = s;
@@ -100,16 +98,10 @@ export function ForgetFigure({ equations, defaults }: ForgetFigureProps) {
   const { t, stream } = useTrace(state);
   const { n, metric, playing } = state;
   const groupsFor = useCallback((at: number) => groupsAt(t, stream, state.stream, metric, at), [t, stream, state.stream, metric]);
-  const { refs, nodes, act, drag, onKeyDown, dragging } = useSliderDrag(t, metric, n, dispatch, groupsFor);
+  const { refs, act, drag, onKeyDown } = useSliderDrag(t, metric, n, dispatch, groupsFor);
 
   const { playing: _, ...settings } = state;
   useUrlState(forgetCodec, settings, defaults, (loaded) => dispatch({ type: 'load', settings: loaded }));
-
-  // The slider is left to the browser while it is dragged; a change from anywhere else moves it.
-  useBrowserLayoutEffect(() => {
-    const input = nodes.current.input;
-    if (input && !dragging() && input.value !== String(n)) input.value = String(n);
-  }, [n]);
 
   useEffect(() => {
     if (!playing) return undefined;

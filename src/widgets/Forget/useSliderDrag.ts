@@ -5,7 +5,8 @@
  * any other control acts (`act`). What a screen reader hears only from the render follows at
  * the pause.
  */
-import { useCallback, useEffect, useMemo, useRef, type Dispatch, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type Dispatch, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { RULES } from '../../core/memory';
 import type { Trace } from '../../core/trace';
 import type { HeatmapHandle } from '../../viz/Heatmap';
@@ -17,6 +18,9 @@ import { picture } from './picture';
 
 /** How long a drag rests before the figure's state takes the slider's value. */
 const PAUSE_MS = 150;
+
+// useLayoutEffect warns when rendered on the server, where it would not run anyway.
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /** The nodes a drag writes to; each holds a single string the render also writes. */
 interface DragNodes {
@@ -67,6 +71,8 @@ function sliderKey(key: string, n: number): number | null {
 export function useSliderDrag(t: Trace, metric: Metric, n: number, dispatch: Dispatch<Action>, groupsFor: (n: number) => GroupValues | null) {
   const nodes = useRef<DragNodes>({ input: null, back: null, forward: null, scaleLow: null, scaleHigh: null, readout: null, heatmaps: [], chart: null });
   const pending = useRef<number | null>(null);
+  /** The n the nodes were last written for by a drag, until a render has drawn the state over it. */
+  const shown = useRef<number | null>(null);
   const pause = useRef<number | undefined>(undefined);
   const lastMove = useRef(0);
   const latest = useRef({ t, metric, n, groupsFor });
@@ -103,7 +109,10 @@ export function useSliderDrag(t: Trace, metric: Metric, n: number, dispatch: Dis
     };
   }, []);
 
-  /** Hands a drag's last value to the state now, so whatever acts next starts from it. */
+  /**
+   * Hands a drag's last value to the state now, so whatever acts next starts from it. From the
+   * pause's timer it is drawn at once too, so a key pressed straight after moves from it.
+   */
   const settle = useCallback(() => {
     window.clearTimeout(pause.current);
     pause.current = undefined;
@@ -141,6 +150,7 @@ export function useSliderDrag(t: Trace, metric: Metric, n: number, dispatch: Dis
     if (!Number.isFinite(value)) return;
     const to = Math.min(MAX_PAIRS, Math.max(1, Math.round(value)));
     pending.current = to;
+    shown.current = to;
     show(to);
     // One timer per drag, not one per move: it looks again when it fires.
     lastMove.current = performance.now();
@@ -149,7 +159,7 @@ export function useSliderDrag(t: Trace, metric: Metric, n: number, dispatch: Dis
       pause.current = window.setTimeout(() => {
         const rest = lastMove.current + PAUSE_MS - performance.now();
         if (rest > 1) wait(rest);
-        else settle();
+        else flushSync(settle);
       }, ms);
     };
     wait(PAUSE_MS);
@@ -164,8 +174,17 @@ export function useSliderDrag(t: Trace, metric: Metric, n: number, dispatch: Dis
     drag(Number(e.currentTarget.value));
   };
 
-  /** Whether a drag is under way, so a render leaves the slider's own value alone. */
-  const dragging = () => pending.current !== null;
+  // After each render: once no drag is under way, the slider and the nodes a drag wrote show the
+  // state. A render alone does not always redraw them: a drag to 17 and a step back to the 16
+  // drawn before leaves React's last output, and so the page, unchanged.
+  useBrowserLayoutEffect(() => {
+    if (pending.current !== null) return;
+    const { n: at } = latest.current;
+    const input = nodes.current.input;
+    if (input && input.value !== String(at)) input.value = String(at);
+    if (shown.current !== null && shown.current !== at) show(at);
+    shown.current = null;
+  });
 
-  return { refs, nodes, act, drag, onKeyDown, dragging };
+  return { refs, act, drag, onKeyDown };
 }
