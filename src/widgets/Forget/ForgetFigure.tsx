@@ -53,7 +53,6 @@ export interface ForgetFigureProps {
 
 const BEAT_MS = 450;
 
-
 function useTrace(s: ForgetSettings): { t: Trace; stream: Stream } {
   const { stream: kind, seed, beta, alpha, slow, fast } = s;
   const stream = useMemo(() => makeStream({ kind, seed, length: MAX_PAIRS }), [kind, seed]);
