@@ -117,6 +117,16 @@ function draw(canvas: HTMLCanvasElement, values: ArrayLike<number>, max: number,
   ctx.putImageData(image, 0, 0);
 }
 
+/** The theme's two colours as the canvas resolves them, or null where it cannot draw. */
+function readPalette(canvas: HTMLCanvasElement): Palette | null {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  return {
+    gold: toRgb(ctx, cssToken(canvas, '--gold', '#c58f12'), [197, 143, 18]),
+    blue: toRgb(ctx, cssToken(canvas, '--blue', '#2f6db3'), [47, 109, 179]),
+  };
+}
+
 export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row ${r}`, colLabel = (c) => `column ${c}`, size = 200, ref }: HeatmapProps) {
   const [cursor, setCursor] = useState<number | null>(null);
   const [live, setLive] = useState(false);
@@ -129,12 +139,7 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
   // biome-ignore lint/correctness/useExhaustiveDependencies: the canvas appears once live, and its colours change with the theme.
   useEffect(() => {
     const canvas = canvasRef.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
-    palette.current = {
-      gold: toRgb(ctx, cssToken(canvas, '--gold', '#c58f12'), [197, 143, 18]),
-      blue: toRgb(ctx, cssToken(canvas, '--blue', '#2f6db3'), [47, 109, 179]),
-    };
+    if (canvas) palette.current = readPalette(canvas);
   }, [live, themeVersion]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn once live and on a theme change, with the palette just read.
@@ -148,7 +153,10 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
     () => ({
       show(next: ArrayLike<number>, nextMax: number) {
         const canvas = canvasRef.current;
-        if (canvas && palette.current) draw(canvas, next, nextMax, rows, cols, palette.current);
+        if (!canvas) return;
+        // A drag may come between the canvas appearing and the effect that reads its colours.
+        palette.current ??= readPalette(canvas);
+        if (palette.current) draw(canvas, next, nextMax, rows, cols, palette.current);
       },
     }),
     [rows, cols],
