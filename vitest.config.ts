@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     // Property and statistical tests run thousands of cases; a busy two-core machine needs room.
     testTimeout: 30_000,
+    // The run's summary, then its ten slowest tests with their share of that timeout.
+    reporters: ['default', './tests/build/vitest-slowest-reporter.ts'],
     // Vitest leaves one core free by default; on a two-core machine that is half the machine.
     // Threads start faster than forked processes, and nothing here needs a process of its own.
     pool: 'threads',

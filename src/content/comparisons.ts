@@ -44,10 +44,15 @@ const studySchema = z.strictObject({
     .regex(/^\d{4}\.\d{4,5}$/)
     .nullable(),
   url: httpsUrl,
+  /** The paper or report the study comes from, by a short name: studies from one paper share it. */
+  paper: z.string().min(1),
+  /** The version of the paper its table numbers hold for ("arXiv v3 / ICLR 2025"); required where there are results. */
+  version: z.string().min(1).optional(),
   ranBy: z.string().min(1),
   /** Whether the lab that ran the comparison built (proposed) the hybrid. */
   builtByRunner: z.boolean(),
-  scale: z.strictObject({ total: z.number().positive(), active: z.number().positive() }).nullable(),
+  /** Total and active parameters; a study may give only the active count (total null). */
+  scale: z.strictObject({ total: z.number().positive().nullable(), active: z.number().positive() }).nullable(),
   tokens: z.number().positive().nullable(),
   trainingContext: z.number().int().positive().nullable(),
   layout: z.strictObject({ ratio: z.string().min(1).nullable(), detail: z.string().min(1) }),
@@ -59,6 +64,8 @@ const studySchema = z.strictObject({
   baseline: z.string().min(1),
   control: z.strictObject({ grade: z.enum(GRADES), reason: z.string().min(1) }),
   results: z.array(resultSchema),
+  /** Rows of the tables read that are not among the results, each with why. */
+  leftOut: z.array(z.strictObject({ rows: z.string().min(1), reason: z.string().min(1) })).optional(),
   /** For a study without results: its numbers exist but were not retrieved, or it publishes none. */
   numbers: z.enum(['not found', 'not published']).optional(),
   note: z.string().min(1).optional(),
@@ -79,6 +86,8 @@ const comparisonsSchema = z
     d.studies.forEach((s, i) => {
       if (s.results.length === 0 && !s.note)
         ctx.addIssue({ code: 'custom', message: 'a study with no results needs a note that says why', path: ['studies', i, 'note'] });
+      if (s.results.length > 0 && !s.version)
+        ctx.addIssue({ code: 'custom', message: 'a study with results names the paper version its tables hold for', path: ['studies', i, 'version'] });
       if ((s.results.length === 0) !== (s.numbers !== undefined)) {
         ctx.addIssue({
           code: 'custom',

@@ -7,6 +7,8 @@ import raw from '../../data/corrections.json';
 import { integer, listWords, params, percent, span } from '../format';
 import { architectures, KIMI_LINEAR_ID, k3Facts, model, required, scaleRatio } from './architectures';
 import { chunkingFacts } from './chunking';
+import { comparisons } from './comparisons';
+import { favours } from '../core/evidence';
 import { httpsUrl } from './figure';
 import { lineage } from './lineage';
 import { SIX_PERCENT, shareFacts } from './shipping/shares';
@@ -34,6 +36,10 @@ const PLACEHOLDERS = [
   'kimiLinear.linearLayers',
   'kimiLinear.fullAttentionLayers',
   'kimiLinear.layers',
+  'olmo.hybrid',
+  'olmo.baseline',
+  'minimax.wins',
+  'minimax.results',
 ] as const;
 type Placeholder = (typeof PLACEHOLDERS)[number];
 
@@ -76,6 +82,13 @@ function values(): Record<Placeholder, string> {
   const cycle = lineage.hybridCycle.value;
   const linear = cycle.filter((k) => k === 'kda').length;
   const outliers = shareFacts().over6;
+  const study = (id: string) => {
+    const found = comparisons.studies.find((x) => x.id === id);
+    if (!found) throw new Error(`data/comparisons.json has no study "${id}", which data/corrections.json names`);
+    return found;
+  };
+  const olmo = study('olmo-hybrid').results[0]!;
+  const minimax = study('minimax-01').results;
   return {
     'scale.about': s.about,
     'scale.headline': integer(s.headlineQuoted),
@@ -98,6 +111,10 @@ function values(): Record<Placeholder, string> {
     'kimiLinear.linearLayers': integer(required(kl, 'linearLayers')),
     'kimiLinear.fullAttentionLayers': integer(required(kl, 'fullAttentionLayers')),
     'kimiLinear.layers': integer(required(kl, 'layers')),
+    'olmo.hybrid': olmo.hybrid!.toFixed(olmo.digits),
+    'olmo.baseline': olmo.baseline!.toFixed(olmo.digits),
+    'minimax.wins': integer(minimax.filter((r) => favours(r) === 'hybrid').length),
+    'minimax.results': integer(minimax.length),
   };
 }
 

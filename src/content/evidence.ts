@@ -32,6 +32,19 @@ export interface EvidenceFacts {
   ratios: { best: [number, number]; from: string; to: string; baseline: number; worse: { variant: string; value: number }[] };
   /** The one study that ran the same linear layers with global attention and with a window. */
   probe: string;
+  /** Per paper (studies from one paper pooled), most results first; whether all its hybrids see only a window. */
+  papers: { paper: string; tally: Tally; windowOnly: boolean }[];
+}
+
+/** The studies' results pooled by the paper they come from, most results first (ties in data order). */
+function byPaper(studies: readonly Study[]): EvidenceFacts['papers'] {
+  const names = [...new Set(studies.filter((s) => s.results.length > 0).map((s) => s.paper))];
+  return names
+    .map((paper) => {
+      const own = studies.filter((s) => s.paper === paper);
+      return { paper, tally: tally(marksOf(NO_FILTER, own), own), windowOnly: own.every((s) => s.results.length === 0 || s.attention.kind === 'window') };
+    })
+    .sort((a, b) => b.tally.results - a.tally.results);
 }
 
 export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
@@ -52,6 +65,7 @@ export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
     recallGlobal: count({ attention: 'global', tasks: 'recall' }),
     recallWindow: count({ attention: 'window', tasks: 'recall' }),
     probe: attentionProbe(data),
+    papers: byPaper(studies),
     losses: studies.map((study) => ({ study, results: study.results.filter((r) => favours(r) === 'baseline') })).filter((l) => l.results.length > 0),
     ratios: {
       best: [Math.min(...beat), Math.max(...beat)],
@@ -62,6 +76,9 @@ export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
     },
   };
 }
+
+/** "49 to 23 with 3 ties": wins, losses and any ties of a tally. */
+const split = (t: Tally) => `${t.hybrid} to ${t.baseline}${t.tie ? ` with ${t.tie} ${t.tie === 1 ? 'tie' : 'ties'}` : ''}`;
 
 const share = (t: Tally) => `${t.hybrid} favour the hybrid and ${t.baseline} the baseline${t.tie ? `, ${t.tie} ${t.tie === 1 ? 'is a tie' : 'are ties'}` : ''}`;
 
@@ -96,6 +113,8 @@ function howMany(share: number): string {
 export interface EvidenceSentences {
   overview: string;
   direction: string;
+  /** Where the pooled count comes from: the two papers that give most of it, and the count by the hybrid's attention. */
+  pooled: string;
   builders: string;
   attention: string;
   losses: string[];
@@ -109,6 +128,7 @@ export function evidenceSentences(f: EvidenceFacts = evidenceFacts()): EvidenceS
       `${countWord(f.withResults)} give numbers here. For ${countWord(f.notFound.length)} the numbers exist but were not found in the sources read (${listWords(f.notFound)}); ` +
       `${countWord(f.notPublished.length)} publish none (${listWords(f.notPublished)}).`,
     direction: `Of their ${f.all.results} results, ${share(f.all)}.`,
+    pooled: pooledSentence(f),
     builders: `The one caveat that covers ${howMany(f.all.hybridFromBuilder / f.all.hybrid)} of them: ${f.all.hybridFromBuilder} of the ${f.all.hybrid} results that favour the hybrid come from the lab that built it.`,
     attention:
       `Counting recall and long-context results alone, hybrids with global attention layers split ${f.recallGlobal.hybrid} to ${f.recallGlobal.baseline} and ` +
@@ -120,6 +140,34 @@ export function evidenceSentences(f: EvidenceFacts = evidenceFacts()): EvidenceS
       `and only ${listWords(f.ratios.worse.map((w) => `${w.variant} (${w.value.toFixed(2)})`))} falls behind.`,
   };
 }
+
+function pooledSentence(f: EvidenceFacts): string {
+  const [a, b] = f.papers;
+  if (!a || !b) return '';
+  const rest = f.papers.slice(2);
+  const restResults = rest.reduce((n, p) => n + p.tally.results, 0);
+  const about = (p: (typeof f.papers)[number]) =>
+    `${p.paper} with ${p.tally.results} (${split(p.tally)}${p.windowOnly ? `, every one of them from a sliding-window hybrid` : ''})`;
+  return (
+    `That count is pooled, and two papers give most of it: ${a.tally.results + b.tally.results} of the ${f.all.results} results and ` +
+    `${a.tally.hybrid + b.tally.hybrid} of the ${f.all.hybrid} that favour the hybrid: ${about(a)} and ${about(b)}. ` +
+    `The other ${countWord(rest.length)} papers give ${restResults} (${split(sum(rest.map((p) => p.tally)))}). ` +
+    `Split by the hybrid’s attention, hybrids with global attention layers lead ${split(f.global)}, and sliding-window hybrids ${split(f.window)}.`
+  );
+}
+
+const sum = (ts: Tally[]): Tally =>
+  ts.reduce(
+    (s, t) => ({
+      results: s.results + t.results,
+      studies: s.studies + t.studies,
+      hybrid: s.hybrid + t.hybrid,
+      baseline: s.baseline + t.baseline,
+      tie: s.tie + t.tie,
+      hybridFromBuilder: s.hybridFromBuilder + t.hybridFromBuilder,
+    }),
+    { results: 0, studies: 0, hybrid: 0, baseline: 0, tie: 0, hybridFromBuilder: 0 },
+  );
 
 /** The comparisons as CSV, one row per result, with its study's context and source. */
 export function comparisonsCsv(data: Comparisons = comparisons): string {

@@ -49,6 +49,19 @@ describe('data/comparisons.json', () => {
     expect(() => parseComparisons(silent)).toThrow(/a study with no results needs a note/);
   });
 
+  it('stops on a study with results that does not name its paper version, and on left-out rows that do not say why', () => {
+    type Loose = { studies: Record<string, unknown>[] };
+    const noVersion = structuredClone(raw) as unknown as Loose;
+    delete noVersion.studies[0]!.version;
+    expect(() => parseComparisons(noVersion)).toThrow(/entry studies\[0\] "kimi-linear", field version: a study with results names the paper version/);
+    const silent = structuredClone(raw) as unknown as Loose;
+    silent.studies[0]!.leftOut = [{ rows: 'Table 9, every row' }];
+    expect(() => parseComparisons(silent)).toThrow(/entry studies\[0\] "kimi-linear", field leftOut\.0\.reason/);
+    const said = structuredClone(raw) as unknown as Loose;
+    said.studies[0]!.leftOut = [{ rows: 'Table 9, every row', reason: 'a different scale' }];
+    expect(parseComparisons(said).studies[0]!.leftOut).toEqual([{ rows: 'Table 9, every row', reason: 'a different scale' }]);
+  });
+
   it('stops on a study without its source, a result without a direction, or a value that is not a number', () => {
     type Loose = { studies: Record<string, unknown>[] & { results: Record<string, unknown>[] }[] };
     const noSource = structuredClone(raw) as unknown as Loose;
@@ -111,6 +124,37 @@ describe('the verify section says what the data says', () => {
     expect(say.losses.join(' ').match(/against/g)?.length).toBe(all.filter(({ r }) => lostTo(r) && r.hybrid !== null).length);
   });
 
+  it('says where the pooled count comes from: the two papers with most results, and global against sliding-window hybrids, recounted', () => {
+    type Count = { n: number; w: number; l: number; t: number };
+    const count = (rows: typeof all): Count => ({
+      n: rows.length,
+      w: rows.filter(({ r }) => won(r)).length,
+      l: rows.filter(({ r }) => lostTo(r)).length,
+      t: rows.filter(({ r }) => tied(r)).length,
+    });
+    const words = (c: Count) => `${c.w} to ${c.l}${c.t ? ` with ${c.t} ${c.t === 1 ? 'tie' : 'ties'}` : ''}`;
+    const papers = [...new Set(raw.studies.filter((s) => s.results.length > 0).map((s) => s.paper))]
+      .map((paper) => ({ paper, c: count(all.filter(({ s }) => s.paper === paper)) }))
+      .sort((a, b) => b.c.n - a.c.n);
+    const [a, b] = papers;
+    const rest = count(all.filter(({ s }) => s.paper !== a!.paper && s.paper !== b!.paper));
+    expect(say.pooled).toContain(
+      `${a!.c.n + b!.c.n} of the ${all.length} results and ${a!.c.w + b!.c.w} of the ${all.filter(({ r }) => won(r)).length} that favour the hybrid`,
+    );
+    expect(say.pooled).toContain(`${a!.paper} with ${a!.c.n} (${words(a!.c)}`);
+    expect(say.pooled).toContain(`${b!.paper} with ${b!.c.n} (${words(b!.c)}`);
+    expect(say.pooled).toContain(`give ${rest.n} (${words(rest)})`);
+    // The two kinds of hybrid, by the attention their own studies give them.
+    const global = count(all.filter(({ s }) => s.attention.kind === 'global'));
+    const window = count(all.filter(({ s }) => s.attention.kind === 'window'));
+    expect(say.pooled).toContain(`global attention layers lead ${words(global)}, and sliding-window hybrids ${words(window)}.`);
+    // "every one of them from a sliding-window hybrid" only of a paper whose every result is one.
+    for (const p of [a!, b!]) {
+      const windowOnly = raw.studies.filter((s) => s.paper === p.paper && s.results.length > 0).every((s) => s.attention.kind === 'window');
+      expect(say.pooled.includes(`${p.paper} with ${p.c.n} (${words(p.c)}, every one of them from a sliding-window hybrid)`)).toBe(windowOnly);
+    }
+  });
+
   it('"with two global attention layers it beats Transformer++ … with a sliding window instead it loses": DeltaNet on retrieval', () => {
     const pick = (id: string, b: string) => raw.studies.find((s) => s.id === id)!.results.find((r) => r.benchmark === b) as RawResult;
     for (const b of ['SWDE', 'FDA']) {
@@ -145,6 +189,7 @@ describe('the verify section says what the data says', () => {
     const ties = all.filter(({ r: x }) => tied(x)).length;
     expect(again.direction).toContain(`${wins + 1} favour the hybrid and ${all.length - wins - ties - 1} the baseline`);
     expect(again.losses.join(' ')).not.toContain('LongBench V2 (35.0 against 36.1)');
+    expect(again.pooled).not.toBe(say.pooled);
   });
 
   it('links each check of the checklist to a place on the page', () => {
@@ -158,7 +203,7 @@ describe('the verify section says what the data says', () => {
     const html = render()
       .html.replace(/<!-- -->/g, '')
       .replace(/&#x27;/g, "'");
-    for (const s of [say.overview, say.direction, say.builders]) expect(html).toContain(s);
+    for (const s of [say.overview, say.direction, say.builders, say.pooled]) expect(html).toContain(s);
   });
 });
 

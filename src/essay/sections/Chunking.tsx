@@ -102,11 +102,13 @@ export function Chunking() {
       </p>
       <p>
         The reference kernels in <Cite href={f.flaSource}>flash-linear-attention</Cite> default to a chunk of{' '}
-        {f.flaDefault} and refuse anything larger, partly for numerical reasons the model leaves out: the inverse of
-        the chunk&rsquo;s triangular matrix is computed in bfloat16, and cumulative decays over a long chunk leave its
-        range. Other kernels make the same trade differently. <Cite href={f.mamba2Source}>Mamba-2</Cite>, with no
-        inverse to compute, uses {f.mamba2}; <Cite href={f.flashKdaSource}>FlashKDA</Cite> keeps the state on chip,
-        so chunk boundaries cost no memory traffic, and uses {f.flashKda}.
+        {f.flaDefault} and refuse anything larger, partly for numerical reasons the model leaves out: the chunk&rsquo;s
+        triangular matrix is inverted block by block, its small diagonal blocks solved in float32, and the
+        cumulative decays over a long chunk leave bfloat16&rsquo;s range. Other kernels make the same trade
+        differently. <Cite href={f.mamba2Source}>Mamba-2</Cite>, with no inverse to compute, uses {f.mamba2};{' '}
+        <Cite href={f.flashKdaSource}>FlashKDA</Cite> uses {f.flashKda}, for its own reasons: over that many tokens
+        the cumulative decay stays in bfloat16&rsquo;s range, a {f.flashKda}&times;{f.flashKda} inverse is cheap to compute as a short
+        series, and every product maps onto the older GPUs&rsquo; matrix instructions.
       </p>
       <h3 id="chunking-assumptions">The model&rsquo;s assumptions</h3>
       <p>

@@ -1,7 +1,7 @@
 /** The opening: the scale of the change, computed from data, and the thesis. */
 import { ScaleFigure } from '../../widgets/Scale/ScaleFigure';
 import { scaleFacts } from '../../content/scale';
-import { integer as formatInteger, params as formatParams, percent as formatPercent } from '../../format';
+import { countWord, integer as formatInteger, params as formatParams, percent as formatPercent } from '../../format';
 import { Section, FigureFrame, Cite } from '../Section';
 
 export function Scale() {
@@ -52,8 +52,9 @@ export function Scale() {
       </p>
       <p>
         Even the last step fits the pattern. {large.name} spends {k3.linearLayers} of its {k3.layers} layers on a
-        fixed-size memory that forgets on purpose, and fires {k3.expertsActive} of its {k3.expertsRouted} experts
-        per token: the rest of its parameters are evicted from the computation before it starts.
+        fixed-size memory that forgets on purpose, and fires {k3.expertsActive} of its {k3.expertsRouted} routed
+        experts per token, beside its {countWord(k3.expertsShared)} shared ones and the weights every token uses: the
+        other routed experts are evicted from the computation before it starts.
       </p>
       <nav className="jump-links" aria-label="Jump to a figure">
         <a href="#forget">Watch a state forget</a>

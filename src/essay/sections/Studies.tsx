@@ -9,7 +9,10 @@ import { Cite } from '../Section';
 
 function scale(s: Study): string {
   const parts: string[] = [];
-  if (s.scale) parts.push(s.scale.total === s.scale.active ? `${params(s.scale.total)} parameters` : `${params(s.scale.total)} parameters, ${params(s.scale.active)} active`);
+  if (s.scale) {
+    const { total, active } = s.scale;
+    parts.push(total === null ? `${params(active)} activated parameters` : total === active ? `${params(total)} parameters` : `${params(total)} parameters, ${params(active)} active`);
+  }
   if (s.tokens) parts.push(`${params(s.tokens)} tokens`);
   if (s.trainingContext) parts.push(`trained at ${integer(s.trainingContext)} tokens of context`);
   return parts.length ? parts.join('; ') : 'scale not given in the sources read';
@@ -28,6 +31,8 @@ export function Studies({ studies }: { studies: readonly Study[] }) {
           {s.builtByRunner ? ', the lab that built the hybrid' : ''}. {capitalise(scale(s))}. Hybrid: {s.layout.detail}
           {s.layout.ratio ? `, ${s.layout.ratio}` : ''}, with {attention(s)}. Baseline: {s.baseline}. Control {s.control.grade}: {s.control.reason}
           {s.note ? ` ${s.note}` : ''}
+          {s.version ? ` Tables as numbered in ${s.version}.` : ''}
+          {s.leftOut?.map((x) => ` Left out: ${x.rows}, because ${x.reason.replace(/\.$/, '')}.`).join('')}
           {s.numbers === 'not found' ? ' Numbers: not found in the sources read.' : ''}
           {s.numbers === 'not published' ? ' Numbers: not published.' : ''}
         </li>

@@ -17,8 +17,9 @@ export function Takeaways() {
       id: 'precision',
       text: (
         <>
-          {m.shape.stateBytesPerValue} bytes a value is float32, the precision the reference kernels keep the state in. An engine that keeps it in
-          bf16 halves every state figure here; the cache is counted at {m.shape.cacheBytesPerValue} bytes a value either way.
+          {m.shape.stateBytesPerValue} bytes a value is float32, the precision the flash-linear-attention kernels keep the recurrent state in
+          (FlashKDA keeps its on-chip state in bf16). An engine that keeps it in bf16 halves the recurrent state; the convolution state is
+          counted at {m.shape.convBytesPerValue} bytes a value, and the cache at {m.shape.cacheBytesPerValue}, either way.
         </>
       ),
     },

@@ -24,7 +24,8 @@ export function Verify() {
       <p>
         <span data-claim="evidence-overview">{say.overview}</span>{' '}
         <span data-claim="evidence-direction">{say.direction}</span>{' '}
-        <span data-claim="evidence-builders">{say.builders}</span>
+        <span data-claim="evidence-builders">{say.builders}</span>{' '}
+        <span data-claim="evidence-pooled">{say.pooled}</span>
       </p>
       <FigureFrame
         id="evidence"

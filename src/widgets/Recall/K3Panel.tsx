@@ -59,10 +59,10 @@ export const K3Panel = memo(function K3Panel({ k3, context, dispatch }: K3PanelP
       </Steady>
       <BarList className="recall-bars" bars={bars} format={bytes} />
       <p className="recall-note">
-        Per sequence, at {shape.cacheBytesPerValue} bytes a value for the caches and {shape.stateBytesPerValue} for the states; batch size multiplies every bar.
-        The cache outgrows all {shape.linearLayers} states after {integer(k3.crossover)} tokens. An engine that leaves the{' '}
-        {shape.cacheValuesPerToken - k3.latentOnly} unrotated dimensions out caches {k3.latentOnly} values per token and layer instead of{' '}
-        {shape.cacheValuesPerToken}.
+        Per sequence, at {shape.cacheBytesPerValue} bytes a value for the caches, {shape.stateBytesPerValue} for the recurrent states and{' '}
+        {shape.convBytesPerValue} for their convolution states; batch size multiplies every bar. The cache outgrows all {shape.linearLayers} states after{' '}
+        {integer(k3.crossover)} tokens. An engine that leaves the {shape.cacheValuesPerToken - k3.latentOnly} unrotated dimensions out caches {k3.latentOnly}{' '}
+        values per token and layer instead of {shape.cacheValuesPerToken}.
       </p>
     </section>
   );
