@@ -125,19 +125,27 @@ describe('the architectures of the shipping table', () => {
   });
 
   it('never infers: a model in the table whose licence our sources did not settle says "not found", with a note saying what was read', () => {
-    for (const id of ['qwen3.8-2.4t-a95b', 'minimax-m3', 'nemotron-3-ultra']) {
-      const licence = byId(id).licence;
-      expect(licence.status, id).toBe('not found');
-      expect(licence.value, id).toBe('not found');
-      expect(licence.note, id).toMatch(/sources|card/);
+    const licence = byId('qwen3.8-2.4t-a95b').licence;
+    expect(licence.status).toBe('not found');
+    expect(licence.value).toBe('not found');
+    expect(licence.note).toMatch(/sources|card/);
+    for (const m of architectures.models.filter((x) => x.licence.status === 'not found')) expect(m.licence.note, m.id).toMatch(/sources|card|read/);
+    // A licence read from someone else's account of the card says so: secondary, with a note.
+    for (const id of ['minimax-m3', 'nemotron-3-ultra', 'kimi-linear-48b-a3b']) {
+      expect(byId(id).licence.status, id).toBe('secondary');
+      expect(byId(id).licence.note, id).toBeTruthy();
     }
   });
 
   it('says what we know with the right word: none, inherited, approximate, and config copies instead of "not published"', () => {
     // gpt-oss-120b has no shared experts: a count of zero, not a missing figure.
     expect(byId('gpt-oss-120b').expertsShared).toMatchObject({ value: 0, status: 'none' });
-    // GLM-5.2's counts and licence were published for GLM-5.
-    for (const f of ['totalParams', 'activeParams', 'licence'] as const) expect(byId('glm-5.2')[f].status, f).toBe('inherited');
+    // GLM-5.2's counts and licence are given for GLM-5.2 itself by secondary sources; its day of release is not.
+    for (const f of ['totalParams', 'activeParams', 'licence'] as const) {
+      expect(byId('glm-5.2')[f].status, f).toBe('secondary');
+      expect(byId('glm-5.2')[f].note, f).toMatch(/GLM-5\.2 itself/);
+    }
+    expect(byId('glm-5.2').released).toMatchObject({ value: '2026-06', status: 'approximate' });
     expect(byId('minimax-m3').released.status).toBe('approximate');
     // Kimi Linear's experts and context come from copies of its config.
     const kl = byId('kimi-linear-48b-a3b');
@@ -162,7 +170,8 @@ describe('the architectures of the shipping table', () => {
 
   it('gives every featured model a release date, a layer count, its experts and what its layers read', () => {
     for (const m of architectures.models.filter((x) => x.featured)) {
-      expect(m.released.value, m.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // A day, or a month where the source gives only the month and says so.
+      expect(m.released.value, m.id).toMatch(m.released.status === 'approximate' ? /^\d{4}-\d{2}(-\d{2})?$/ : /^\d{4}-\d{2}-\d{2}$/);
       expect(typeof m.layers.value, m.id).toBe('number');
       expect(m.moe, m.id).toBe(true);
       expect(typeof m.expertsRouted?.value, m.id).toBe('number');

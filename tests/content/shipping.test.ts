@@ -200,9 +200,12 @@ describe('the notes and the table rows', () => {
     expect(k3.fires).toBe('104 billion of 2.8 trillion parameters per token (3.71%): 16 of 896 routed experts, plus 2 shared.');
     expect(k3.missing).toBeNull();
     const ultra = modelNote(architectures.models.find((m) => m.id === 'nemotron-3-ultra')!);
-    expect(ultra.missing).toBe('Not published: full-attention layers. Not found: licence.');
+    // Its attention layers and licence are now known, from secondary sources: nothing left to name.
+    expect(ultra.missing).toBeNull();
     const glm = modelNote(architectures.models.find((m) => m.id === 'glm-5.2')!);
-    expect(glm.missing).toBe('Inherited: total parameters, active parameters and licence.');
+    expect(glm.missing).toBe('Approximate: release date.');
+    const qwen = modelNote(architectures.models.find((m) => m.id === 'qwen3.8-2.4t-a95b')!);
+    expect(qwen.missing).toBe('Not found: licence.');
     const oss = modelNote(architectures.models.find((m) => m.id === 'gpt-oss-120b')!);
     expect(oss.missing).toBe('None: shared experts.');
     expect(oss.fires).toMatch(/4 of 128 routed experts, and no shared expert\.$/);
@@ -212,8 +215,9 @@ describe('the notes and the table rows', () => {
 
   it('writes a missing figure\'s status word into its cell and sorts it last; "none" is a count', () => {
     const row = tableRow(architectures.models.find((m) => m.id === 'minimax-m3')!);
-    expect(row.cells.licence).toMatchObject({ text: 'not found', sort: null, status: 'not found' });
     expect(row.cells.released).toMatchObject({ text: '2026-06-12', status: 'approximate' });
+    const qwen = tableRow(architectures.models.find((m) => m.id === 'qwen3.8-2.4t-a95b')!);
+    expect(qwen.cells.licence).toMatchObject({ text: 'not found', sort: null, status: 'not found' });
     const oss = tableRow(architectures.models.find((m) => m.id === 'gpt-oss-120b')!);
     expect(oss.cells.experts.text).toBe('128 / 4 / none');
     expect(oss.cells.share.sort).toBeCloseTo(share('gpt-oss-120b'), 12);

@@ -114,18 +114,19 @@ describe('ShippingFigure', () => {
 
   it('shows the status word where the data has one, a mark per caveat, and a bar that never passes its scale', () => {
     const { container } = render(<ShippingFigure {...props} />);
-    const minimax = container.querySelector('tr[data-model="minimax-m3"]')!;
-    const licence = minimax.querySelector('td.col-licence')!;
+    const qwen = container.querySelector('tr[data-model="qwen3.8-2.4t-a95b"]')!;
+    const licence = qwen.querySelector('td.col-licence')!;
     expect(licence.className).toContain('is-missing');
     expect(licence.textContent).toMatch(/^not found\d/);
+    const minimax = container.querySelector('tr[data-model="minimax-m3"]')!;
     expect(minimax.querySelector('td.col-released .shipping-status')!.textContent).toBe('approximate');
     const glm = container.querySelector('tr[data-model="glm-5.2"]')!;
-    expect(glm.querySelector('td.col-total .shipping-status')!.textContent).toBe('inherited');
+    expect(glm.querySelector('td.col-released .shipping-status')!.textContent).toBe('approximate');
     // Each caveat mark links to that caveat in the model's entry below the table.
-    const licenceNote = architectures.models.find((m) => m.id === 'minimax-m3')!.licence.note!;
-    const n = caveatsOf(architectures.models.find((m) => m.id === 'minimax-m3')!).find((c) => c.text === licenceNote)!.n;
-    const mark = within(licence as HTMLElement).getByRole('link', { name: `MiniMax-M3, note ${n}` });
-    expect(mark.getAttribute('href')).toBe(`#shipping-note-minimax-m3-${n}`);
+    const qwenModel = architectures.models.find((m) => m.id === 'qwen3.8-2.4t-a95b')!;
+    const n = caveatsOf(qwenModel).find((c) => c.text === qwenModel.licence.note)!.n;
+    const mark = within(licence as HTMLElement).getByRole('link', { name: `${qwenModel.name}, note ${n}` });
+    expect(mark.getAttribute('href')).toBe(`#shipping-note-qwen3.8-2.4t-a95b-${n}`);
     const width = (id: string) => parseFloat((container.querySelector(`tr[data-model="${id}"] .shipping-bar > span`) as HTMLElement).style.width);
     expect(width('nemotron-3-ultra')).toBeCloseTo(100, 6);
     expect(width('kimi-k3')).toBeCloseTo((104 / 2800 / 0.1) * 100, 6);
