@@ -34,8 +34,10 @@ describe('over 500 streams, at the figure’s defaults', () => {
     delta64 += t.error.delta[63]! / SEEDS;
   }
 
-  it('"its error stays below 0.02 on the way to 128 pairs": the sharp whole cache, averaged, at every n', () => {
-    expect(Math.max(...sharp)).toBeLessThan(0.02);
+  it('"its error is at most 0.014 on the way to 128 pairs": the sharp whole cache, averaged, at every n', () => {
+    // An independent reproduction over the same 500 streams found a worst mean of 0.0138, at 128 pairs.
+    expect(Math.max(...sharp)).toBeLessThanOrEqual(0.014);
+    expect(Math.max(...sharp)).toBeGreaterThan(0.013);
     expect(recallFacts().averages.sharpCacheWorst).toBeCloseTo(Math.max(...sharp), 12);
   });
 
@@ -130,8 +132,9 @@ describe('the takeaways say exactly these numbers', () => {
   it('prints the figures it states from the same computation', () => {
     expect(claim('recall-cache')).toBe(f.view.cache.toFixed(2));
     expect(claim('recall-cache-late')).toBe(f.late.cache.toFixed(2));
-    expect(Number(claim('recall-cache-worst'))).toBeGreaterThan(f.averages.sharpCacheWorst);
-    expect(Number(claim('recall-cache-worst')) - f.averages.sharpCacheWorst).toBeLessThanOrEqual(0.01);
+    // "at most": the worst mean, rounded up to the thousandth printed.
+    expect(Number(claim('recall-cache-worst'))).toBeGreaterThanOrEqual(f.averages.sharpCacheWorst);
+    expect(Number(claim('recall-cache-worst')) - f.averages.sharpCacheWorst).toBeLessThan(0.001);
     expect(claim('recall-window')).toBe(f.averages.windowed.window.toFixed(2));
     expect(claim('recall-textbook')).toBe(f.averages.small.textbook.toFixed(2));
     expect(claim('k3-crossover')).toBe(Math.round(m.crossover).toLocaleString('en-US'));

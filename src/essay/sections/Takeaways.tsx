@@ -60,14 +60,14 @@ export function Takeaways() {
         reads back almost exactly: <span data-claim="recall-cache">{fixed(view.cache)}</span> at {view.n} pairs and{' '}
         <span data-claim="recall-cache-late">{fixed(late.cache)}</span> at {late.n}, where the best of the four fixed
         states, {best}, reads back at {fixed(late.state[r.bestLate])}. Averaged over {avg.seeds} streams, its error
-        stays below <span data-claim="recall-cache-worst">{fixed(Math.ceil(avg.sharpCacheWorst * 100) / 100)}</span> on the way to{' '}
+        is at most <span data-claim="recall-cache-worst">{(Math.ceil(avg.sharpCacheWorst * 1000) / 1000).toFixed(3)}</span> on the way to{' '}
         {r.pairs} pairs.
       </p>
       <p>
         The advantage is bought with memory. After {late.n} pairs the cache holds {integer(late.numbers.cache)}{' '}
         numbers; the state holds {r.stateNumbers} at any length. Give attention only the state&rsquo;s{' '}
         {r.stateNumbers} numbers, a window over the last {countWord(r.windowPairs)} pairs, and it evicts by age: it
-        reads those {countWord(r.windowPairs)} exactly and returns junk for everything older. Averaged over{' '}
+        reads those {countWord(r.windowPairs)} almost exactly and returns junk for everything older. Averaged over{' '}
         {avg.seeds} streams at {avg.windowed.n} pairs, the window reads back at{' '}
         <span data-claim="recall-window">{fixed(avg.windowed.window)}</span> and the delta rule at{' '}
         {fixed(avg.windowed.delta)}: no better.
