@@ -11,7 +11,7 @@ const CAVEATS = [
   { model: 'kimi-k2.6', about: 'K2.6’s count in the Kimi K2 report', text: /1\.04 trillion parameters: 3\.08%/ },
   { model: 'minimax-m3', about: 'MiniMax-M3’s approximate date', text: /Approximate date of the open-weight release/ },
   { model: 'deepseek-v4-pro', about: 'DeepSeek-V4-Pro’s preview status', text: /Preview release/ },
-  { model: 'deepseek-v4-pro', about: 'DeepSeek-V4-Pro’s disputed top-k', text: /give 1,024 for Pro and 512 for Flash/ },
+  { model: 'deepseek-v4-pro', about: 'DeepSeek-V4-Pro’s disputed top-k', text: /gives 1,024 for Pro, and 512 for Flash/ },
 ];
 
 for (const theme of THEMES) {
