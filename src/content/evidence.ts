@@ -34,6 +34,8 @@ export interface EvidenceFacts {
   probe: string;
   /** Per paper (studies from one paper pooled), most results first; whether all its hybrids see only a window. */
   papers: { paper: string; tally: Tally; windowOnly: boolean }[];
+  /** Every result outside the two papers with the most. */
+  otherPapers: Tally;
 }
 
 /** The studies' results pooled by the paper they come from, most results first (ties in data order). */
@@ -53,6 +55,9 @@ export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
   const ablation = studies.find((s) => s.id === 'kimi-linear-ratios');
   const winners = ablation?.results.filter((r) => favours(r) === 'hybrid') ?? [];
   const beat = winners.map((r) => r.hybrid!);
+  const papers = byPaper(studies);
+  const top = new Set(papers.slice(0, 2).map((p) => p.paper));
+  const others = studies.filter((s) => !top.has(s.paper));
   return {
     studies: studies.length,
     withResults: studies.filter((s) => s.results.length > 0).length,
@@ -65,7 +70,8 @@ export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
     recallGlobal: count({ attention: 'global', tasks: 'recall' }),
     recallWindow: count({ attention: 'window', tasks: 'recall' }),
     probe: attentionProbe(data),
-    papers: byPaper(studies),
+    papers,
+    otherPapers: tally(marksOf(NO_FILTER, others), others),
     losses: studies.map((study) => ({ study, results: study.results.filter((r) => favours(r) === 'baseline') })).filter((l) => l.results.length > 0),
     ratios: {
       best: [Math.min(...beat), Math.max(...beat)],
@@ -144,30 +150,15 @@ export function evidenceSentences(f: EvidenceFacts = evidenceFacts()): EvidenceS
 function pooledSentence(f: EvidenceFacts): string {
   const [a, b] = f.papers;
   if (!a || !b) return '';
-  const rest = f.papers.slice(2);
-  const restResults = rest.reduce((n, p) => n + p.tally.results, 0);
   const about = (p: (typeof f.papers)[number]) =>
     `${p.paper} with ${p.tally.results} (${split(p.tally)}${p.windowOnly ? `, every one of them from a sliding-window hybrid` : ''})`;
   return (
     `That count is pooled, and two papers give most of it: ${a.tally.results + b.tally.results} of the ${f.all.results} results and ` +
     `${a.tally.hybrid + b.tally.hybrid} of the ${f.all.hybrid} that favour the hybrid: ${about(a)} and ${about(b)}. ` +
-    `The other ${countWord(rest.length)} papers give ${restResults} (${split(sum(rest.map((p) => p.tally)))}). ` +
+    `The other ${countWord(f.papers.length - 2)} papers give ${f.otherPapers.results} (${split(f.otherPapers)}). ` +
     `Split by the hybrid’s attention, hybrids with global attention layers lead ${split(f.global)}, and sliding-window hybrids ${split(f.window)}.`
   );
 }
-
-const sum = (ts: Tally[]): Tally =>
-  ts.reduce(
-    (s, t) => ({
-      results: s.results + t.results,
-      studies: s.studies + t.studies,
-      hybrid: s.hybrid + t.hybrid,
-      baseline: s.baseline + t.baseline,
-      tie: s.tie + t.tie,
-      hybridFromBuilder: s.hybridFromBuilder + t.hybridFromBuilder,
-    }),
-    { results: 0, studies: 0, hybrid: 0, baseline: 0, tie: 0, hybridFromBuilder: 0 },
-  );
 
 /** The comparisons as CSV, one row per result, with its study's context and source. */
 export function comparisonsCsv(data: Comparisons = comparisons): string {
