@@ -14,6 +14,7 @@ import './styles/apparatus.css';
 import './styles/highlight.css';
 import { holdAnchors } from './anchor';
 import { wireCards } from './cards';
+import { wireFolds } from './folds';
 import { linkProseAndFigures } from './highlight';
 import { downloadThroughWorker, registerServiceWorker } from './offline';
 import { recordInput } from './replay';
@@ -31,6 +32,7 @@ for (const slot of document.querySelectorAll('[data-page-url]')) slot.textConten
 wireCards(document);
 linkProseAndFigures(document);
 watchSections(document);
+wireFolds(window);
 holdAnchors(window);
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
 // What a reader does to a figure before it has hydrated is kept, and replayed once it has.

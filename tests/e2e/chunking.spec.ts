@@ -6,7 +6,18 @@ const readout = (page: Page) => figure(page).getByRole('status');
 const chunkSlider = (page: Page) => figure(page).getByRole('slider', { name: /chunk/i });
 
 /** These tests measure laid-out text (overflow, fixed boxes, screenshots), so each waits until the network rests, fonts loaded. */
-const open = (page: Page, options: OpenOptions = {}) => openFigure(page, 'chunking', { idle: true, ...options });
+const open = async (page: Page, options: OpenOptions = {}) => {
+  await openFigure(page, 'chunking', { idle: true, ...options });
+  await openWorkload(page);
+};
+
+/** The workload's controls sit in a fold, closed at first: these tests open it as a reader would, by keyboard. */
+async function openWorkload(page: Page) {
+  const fold = figure(page).locator('details.chunking-workload');
+  await expect(fold).not.toHaveAttribute('open');
+  await fold.locator('> summary').press('Enter');
+  await expect(fold).toHaveAttribute('open');
+}
 
 for (const width of WIDTHS) {
   for (const theme of THEMES) {
@@ -105,6 +116,11 @@ test('shared state survives a reload and keeps other figures’ parameters', asy
   await page.reload();
   await waitForFigure(page, 'chunking');
   await expect(readout(page)).toContainText('C = 32 on A100 SXM 80GB');
+  // The fold's summary says the shared workload before it is opened.
+  await expect(figure(page).locator('.chunking-workload > summary')).toHaveText(
+    'Workload and hardware: A100 SXM 80GB, L = 65,536, B·H = 256, d = 64, τ₀ = 1.50 µs',
+  );
+  await openWorkload(page);
   await figure(page).getByRole('button', { name: 'Reset' }).press('Enter');
   await expect(readout(page)).toContainText('C = 64 on H100 SXM');
   // The address follows once the controls rest: the chunking parameters go, the foreign one stays.

@@ -26,6 +26,15 @@ for (const width of WIDTHS) {
       await page.keyboard.press('Space');
       await expect(figure.getByRole('checkbox', { name: /controlled/i })).toBeChecked();
 
+      // The table is folded; its summary counts the rows the filters leave, and Enter opens it.
+      const fold = figure.locator('details.evidence-fold');
+      await expect(fold).not.toHaveAttribute('open');
+      const summary = fold.locator('> summary');
+      await expect(summary).toHaveText(/^The \d+ results shown, as a table$/);
+      await summary.press('Enter');
+      await expect(fold).toHaveAttribute('open');
+      await expect(figure.locator('tbody tr').first()).toBeVisible();
+
       const header = figure.getByRole('button', { name: /hybrid vs baseline/i });
       await header.focus();
       await page.keyboard.press('Enter');

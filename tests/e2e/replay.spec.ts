@@ -31,12 +31,17 @@ const ACTIONS: Record<Figure, Act> = {
   },
   chunking: async (page) => {
     await press(page, '#chunking-C', 'ArrowRight', 2);
+    // The workload sits folded: opened first, so the key reaches the length slider.
+    await page.locator('.chunking-workload > summary').click();
     await press(page, '#chunking-L', 'ArrowLeft', 1);
+    await expect(page.locator('#chunking-L')).toBeFocused();
   },
   shipping: async (_page, island) => {
     await island.getByRole('button', { name: /Active share/ }).click();
   },
   evidence: async (_page, island) => {
+    // The table sits folded: opened first, so the press reaches its header.
+    await island.locator('.evidence-fold > summary').click();
     await island.getByRole('button', { name: /Benchmark/ }).click();
   },
   recall: async (page) => {

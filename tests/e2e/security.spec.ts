@@ -35,6 +35,9 @@ const violations = (page: Page) => page.evaluate(() => (window as unknown as { v
 /** One action on each kind of control in a figure: a slider, a select, a button. */
 async function drive(page: Page, figure: Figure) {
   const island = page.locator(`[data-island="${figure}"]`);
+  // Controls in a fold are driven too: every fold the reader can see is opened first.
+  const closed = island.locator('details:not([open]) > summary').filter({ visible: true });
+  for (let n = await closed.count(); n > 0; n--) await closed.first().click();
   const slider = island.locator('input[type="range"]').first();
   if (await slider.count()) {
     await slider.focus();

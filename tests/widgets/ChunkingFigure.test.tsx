@@ -65,7 +65,18 @@ describe('ChunkingFigure', () => {
 
   it('reaches every control with Tab, in reading order', async () => {
     const { user } = setup();
-    const order = ['Chunk size C', 'GPU', 'Sequence length L', 'Heads B·H', 'Head dimension d', 'Per-step latency τ₀', 'Reset'];
+    await user.tab();
+    expect(document.querySelector(`label[for="${(document.activeElement as HTMLElement).id}"]`)?.textContent).toBe('Chunk size C');
+    // The workload's controls sit in a fold, closed at first, whose summary says the workload drawn.
+    await user.tab();
+    const summary = document.activeElement as HTMLElement;
+    expect(summary.localName).toBe('summary');
+    expect(summary.textContent).toBe('Workload and hardware: H100 SXM, L = 4,096, B·H = 16, d = 128, τ₀ = 0.50 µs');
+    expect(summary.closest('details')!.open).toBe(false);
+    // jsdom has no keyboard activation for a summary (the browser tests press Enter on it).
+    await user.click(summary);
+    expect(summary.closest('details')!.open).toBe(true);
+    const order = ['GPU', 'Sequence length L', 'Heads B·H', 'Head dimension d', 'Per-step latency τ₀', 'Reset'];
     for (const name of order) {
       await user.tab();
       const el = document.activeElement as HTMLElement;

@@ -8,6 +8,7 @@ import { authorLine, references, unverifiedNote } from '../../content/references
 import { lastUpdated, updates } from '../../content/updates';
 import { yearOf } from '../Cards';
 import { Section } from '../Section';
+import { Fold } from '../../viz/Fold';
 import { TITLE } from '../sections';
 
 const SITE_NAME = 'Eviction policies';
@@ -72,6 +73,7 @@ export function Appendix({ siteUrl }: { siteUrl?: string }) {
       </dl>
 
       <h3 id="references">References</h3>
+      <Fold id="references-list" summary={`All ${references.length} references, each with what this page uses it for`}>
       <ol className="references">
         {references.map((r) => {
           const note = unverifiedNote(r);
@@ -88,6 +90,7 @@ export function Appendix({ siteUrl }: { siteUrl?: string }) {
           );
         })}
       </ol>
+      </Fold>
 
       <h3 id="reuse">Reuse</h3>
       <p>

@@ -9,6 +9,7 @@ import { listWords, params as formatParams, percent as formatPercent } from '../
 import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
 import { Refs } from '../Cards';
+import { Fold } from '../../viz/Fold';
 
 export const NOTE_PREFIX = 'shipping-note-';
 export const DOWNLOADS = { json: 'data/architectures.json', csv: 'data/architectures.csv' } as const;
@@ -137,11 +138,13 @@ export function Shipping() {
           architectures.csv
         </a>
       </p>
-      <ol className="shipping-notes" aria-label="Notes and sources, model by model">
-        {f.notes.map((note) => (
-          <Note key={note.id} note={note} />
-        ))}
-      </ol>
+      <Fold id="shipping-notes" summary={`Notes and sources for each of the ${f.notes.length} models`}>
+        <ol className="shipping-notes" aria-label="Notes and sources, model by model">
+          {f.notes.map((note) => (
+            <Note key={note.id} note={note} />
+          ))}
+        </ol>
+      </Fold>
     </Section>
   );
 }

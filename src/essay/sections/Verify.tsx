@@ -3,7 +3,8 @@ import { comparisons, figureStudies } from '../../content/comparisons';
 import { EVIDENCE_DEFAULTS } from '../../content/defaults';
 import { COMPARISON_DOWNLOADS, evidenceSentences } from '../../content/evidence';
 import { forgetFacts } from '../../content/forget';
-import { fixed } from '../../format';
+import { fixed, integer } from '../../format';
+import { Fold } from '../../viz/Fold';
 import { Island } from '../Island';
 import { Studies } from './Studies';
 import { Section, Cite, FigureFrame, SourceList } from '../Section';
@@ -68,11 +69,13 @@ export function Verify() {
         ))}
       </ul>
       <h3 id="verify-studies">The studies</h3>
-      <Studies studies={comparisons.studies} />
+      <Fold id="verify-studies-list" summary={`Each of the ${integer(comparisons.studies.length)} studies: who ran it, at what scale, its layout, baseline, control grade and caveats`}>
+        <Studies studies={comparisons.studies} />
+      </Fold>
       <ul className="verify-checks">
         <li>
           Check the hybrid claim against the studies, not one report: the <a href="#evidence-figure">figure above</a>{' '}
-          and <a href="#verify-studies">the list of studies</a> give every number with its table and source.
+          and <a href="#verify-studies-list">the list of studies</a> give every number with its table and source.
         </li>
         <li>
           Check a model&rsquo;s parameter counts against its own config rather than its headline; labs round, and

@@ -12,6 +12,7 @@ import type { FigureResult as Result, FigureStudy as Study } from '../../content
 import { integer, signedPercent } from '../../format';
 import { useUrlState } from '../urlState';
 import { evidenceCodec, type EvidenceState, readoutOf, sortMarks, type SortKey } from './model';
+import { Fold } from '../../viz/Fold';
 import { Select } from '../../viz/Select';
 
 export interface EvidenceFigureProps {
@@ -32,6 +33,8 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'advantage', label: 'Hybrid vs baseline' },
 ];
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+/** Each result's row has an address of its own, so a shared link lands on it (and opens the table). */
+export const resultId = (m: Mark<Result>) => `result-${m.study}-${m.index + 1}`;
 
 function Marks({ marks, study }: { marks: Mark<Result>[]; study: Study }) {
   return (
@@ -63,6 +66,7 @@ export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
   const set = useCallback((f: Partial<EvidenceFilter>) => setState((s) => ({ ...s, filter: { ...s.filter, ...f } })), []);
   const studyById = useMemo(() => new Map(studies.map((s) => [s.id, s])), [studies]);
   const rows = sortMarks(marks, sort, studyById);
+  const total = useMemo(() => studies.reduce((n, s) => n + s.results.length, 0), [studies]);
 
   return (
     <div className="evidence">
@@ -134,57 +138,67 @@ export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
           <span className="evidence-mark global graded-a favours-baseline" /> blue: the baseline did better
         </li>
       </ul>
-      <div className="evidence-table-region" role="region" aria-label="The results, as a table" tabIndex={0}>
-        <table className="evidence-table">
-          <caption>{integer(rows.length)} results, hybrid against baseline, relative to the baseline in the benchmark&rsquo;s own direction</caption>
-          <thead>
-            <tr>
-              {COLUMNS.map(({ key, label }) => (
-                <th key={key} scope="col" aria-sort={sort.key === key ? ARIA_SORT[sort.dir] : undefined}>
-                  <button
-                    type="button"
-                    onClick={() => setState((s) => ({ ...s, sort: { key, dir: s.sort.key === key && s.sort.dir === 'asc' ? 'desc' : 'asc' } }))}
-                  >
-                    {label}
-                    <span aria-hidden="true">{sort.key === key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                  </button>
-                </th>
-              ))}
-              <th scope="col">Attention, control</th>
-              <th scope="col">Source</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((m) => {
-              const s = studyById.get(m.study)!;
-              const r = m.result;
-              return (
-                <tr key={`${m.study}-${m.index}`} data-favours={m.favours}>
-                  <th scope="row">{s.name}</th>
-                  <td>
-                    {r.benchmark}
-                    {r.variant ? ` (${r.variant})` : ''}
-                    {r.direction === 'lower' ? ', lower is better' : ''}
-                  </td>
-                  <td className="evidence-num">
-                    {value(r)}
-                    {m.advantage === null ? '' : ` (${relative(m.advantage)})`}
-                  </td>
-                  <td>
-                    {s.attention.kind === 'window' ? 'sliding window' : 'global'}, {s.control.grade}
-                  </td>
-                  <td>
-                    <a href={r.source ?? s.url} rel="noopener">
-                      {r.reference}
-                    </a>
-                    {r.evidence === 'primary' ? '' : ` (${r.evidence === 'secondary' ? 'secondary copy' : 'abstract only'})`}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Fold
+        id="evidence-results"
+        className="evidence-fold"
+        summary={rows.length === total ? `All ${integer(rows.length)} results, as a table` : `The ${integer(rows.length)} results shown, as a table`}
+      >
+        <div className="evidence-table-region" role="region" aria-label="The results, as a table" tabIndex={0}>
+          <table className="evidence-table">
+            <caption>{integer(rows.length)} results, hybrid against baseline, relative to the baseline in the benchmark&rsquo;s own direction</caption>
+            <thead>
+              <tr>
+                {COLUMNS.map(({ key, label }) => (
+                  <th key={key} scope="col" aria-sort={sort.key === key ? ARIA_SORT[sort.dir] : undefined}>
+                    <button
+                      type="button"
+                      onClick={() => setState((s) => ({ ...s, sort: { key, dir: s.sort.key === key && s.sort.dir === 'asc' ? 'desc' : 'asc' } }))}
+                    >
+                      {label}
+                      <span aria-hidden="true">{sort.key === key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+                    </button>
+                  </th>
+                ))}
+                <th scope="col">Attention, control</th>
+                <th scope="col">Source</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((m) => {
+                const s = studyById.get(m.study)!;
+                const r = m.result;
+                return (
+                  <tr key={`${m.study}-${m.index}`} id={resultId(m)} data-favours={m.favours}>
+                    <th scope="row">
+                      <a className="row-anchor" href={`#${resultId(m)}`}>
+                        {s.name}
+                      </a>
+                    </th>
+                    <td>
+                      {r.benchmark}
+                      {r.variant ? ` (${r.variant})` : ''}
+                      {r.direction === 'lower' ? ', lower is better' : ''}
+                    </td>
+                    <td className="evidence-num">
+                      {value(r)}
+                      {m.advantage === null ? '' : ` (${relative(m.advantage)})`}
+                    </td>
+                    <td>
+                      {s.attention.kind === 'window' ? 'sliding window' : 'global'}, {s.control.grade}
+                    </td>
+                    <td>
+                      <a href={r.source ?? s.url} rel="noopener">
+                        {r.reference}
+                      </a>
+                      {r.evidence === 'primary' ? '' : ` (${r.evidence === 'secondary' ? 'secondary copy' : 'abstract only'})`}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </Fold>
     </div>
   );
 }

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import './shipping.css';
 import './shipping-cards.css';
+import './shipping-fold.css';
 import type { TableCell as Cell, TableRow as Row } from '../../content/shipping/rows';
 import { announce, COLUMNS, directionWords, firstDirection, nextSort, sortCodec, type SortState, sortRows } from './sort';
 import { useUrlState } from '../urlState';
@@ -80,6 +81,26 @@ function ShareCell({ row, barMax, href }: { row: Row; barMax: number; href: (n: 
   );
 }
 
+const isMissing = (cell: Cell) => cell.sort === null && cell.text === cell.status;
+
+function Figure({ cell, href, name }: { cell: Cell; href: (n: number) => string; name: string }) {
+  return (
+    <>
+      <CellText cell={cell} />
+      <StatusWord cell={cell} />
+      <Marks marks={cell.marks} href={href} name={name} />
+    </>
+  );
+}
+
+/**
+ * On a narrow screen each model is a card of its name, active share and parameter counts; the
+ * rest of its row sits in a fold of its own, so the nine cards fit in about two screens. The
+ * fold repeats those cells, which the card leaves out, and is not shown beside the full table.
+ */
+const FOLDED = ['attention', 'layers', 'experts', 'context', 'released', 'licence'] as const;
+const FOLDED_SUMMARY = 'Layers, experts, context, date, licence';
+
 function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: number; notePrefix: string; reference?: boolean }) {
   const href = (n: number) => `#${notePrefix}${row.id}-${n}`;
   return (
@@ -91,15 +112,30 @@ function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: nu
       {COLUMNS.slice(1).map(({ key }) => {
         if (key === 'share') return <ShareCell key={key} row={row} barMax={barMax} href={href} />;
         const cell = row.cells[key];
-        const missing = cell.sort === null && cell.text === cell.status;
         return (
-          <td key={key} className={missing ? `col-${key} is-missing` : `col-${key}`} data-label={LABELS[key]}>
-            <CellText cell={cell} />
-            <StatusWord cell={cell} />
-            <Marks marks={cell.marks} href={href} name={row.name} />
+          <td key={key} className={isMissing(cell) ? `col-${key} is-missing` : `col-${key}`} data-label={LABELS[key]}>
+            <Figure cell={cell} href={href} name={row.name} />
           </td>
         );
       })}
+      <td className="col-more">
+        <details className="fold shipping-more">
+          <summary>
+            {FOLDED_SUMMARY}
+            <span className="visually-hidden">, {row.name}</span>
+          </summary>
+          <dl>
+            {FOLDED.map((key) => (
+              <div key={key} className={isMissing(row.cells[key]) ? 'is-missing' : undefined}>
+                <dt>{LABELS[key]}</dt>
+                <dd>
+                  <Figure cell={row.cells[key]} href={href} name={row.name} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      </td>
     </tr>
   );
 }

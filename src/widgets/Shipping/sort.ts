@@ -8,8 +8,8 @@ import type { UrlCodec } from '../urlState';
 export const COLUMNS = [
   { key: 'name', label: 'Model', kind: 'text' },
   { key: 'share', label: 'Active share', kind: 'number' },
-  { key: 'total', label: 'Total parameters', kind: 'number' },
-  { key: 'active', label: 'Active per token', kind: 'number' },
+  { key: 'total', label: 'Total parameters', short: 'Total', kind: 'number' },
+  { key: 'active', label: 'Active per token', short: 'Per token', kind: 'number' },
   { key: 'attention', label: 'Which part of the context each layer may read', short: 'What its layers read', kind: 'text' },
   { key: 'layers', label: 'Layers', kind: 'number' },
   { key: 'experts', label: 'Experts (routed / active / shared)', short: 'Experts: routed / active / shared', kind: 'number' },
