@@ -1,7 +1,10 @@
 export function extractStyleAttributes(html: string): { html: string; css: string; count: number };
 export function inlineScripts(html: string): string[];
 export function sha256Source(text: string): string;
-export function contentSecurityPolicy(options: { scriptHashes: string[]; header: boolean }): string;
+export function contentSecurityPolicy(options: { scriptHashes: string[]; styleHashes?: string[]; header: boolean }): string;
+export function inlineStyles(html: string): string[];
+export function inlineStylesheets(html: string, read: (href: string) => string): { html: string; inlined: string[] };
+export function stripTextSeparators(html: string): string;
 export const PERMISSIONS_POLICY: string;
 export const REFERRER_POLICY: string;
 export const CACHE: { immutable: string; revalidate: string; data: string; worker: string };

@@ -82,6 +82,60 @@ function unescapeAttribute(value) {
  * @param {string} html
  * @returns {string[]}
  */
+export function inlineStyles(html) {
+  return [...html.matchAll(/<style(\s[^>]*)?>([\s\S]*?)<\/style>/g)].map((m) => m[2] ?? '').filter((text) => text.length > 0);
+}
+
+/**
+ * The stylesheets a page links, written into its head instead: the first paint waits for no
+ * request but the page's own. `read` gives a linked file's text by its href; a relative url()
+ * inside it is rewritten to hold from the page, which sits one folder above the stylesheets.
+ * @param {string} html
+ * @param {(href: string) => string} read
+ * @returns {{ html: string, inlined: string[] }}
+ */
+export function inlineStylesheets(html, read) {
+  /** @type {string[]} */
+  const inlined = [];
+  const out = html.replace(/<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g, (_, href) => {
+    inlined.push(href);
+    const dir = href.slice(0, href.lastIndexOf('/') + 1);
+    const css = read(href).replace(/url\((?!data:|https?:|\/|#)(\.\/)?([^)]+)\)/g, (_m, _dot, file) => `url(${dir}${file})`);
+    return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+  });
+  return { html: out, inlined };
+}
+
+/**
+ * React's separators between adjacent text nodes (`<!-- -->`) matter only where the markup is
+ * hydrated: each figure's island. Everywhere else the text reads the same without them.
+ * @param {string} html
+ */
+export function stripTextSeparators(html) {
+  let out = '';
+  let at = 0;
+  const opening = /<div class="island" data-island="[^"]*">/g;
+  for (let m = opening.exec(html); m; m = opening.exec(html)) {
+    out += html.slice(at, m.index).replaceAll('<!-- -->', '');
+    // The island ends where its div closes: count the divs opened and closed inside it.
+    const tags = /<div[\s>]|<\/div>/g;
+    tags.lastIndex = m.index + m[0].length;
+    let depth = 1;
+    let end = html.length;
+    for (let t = tags.exec(html); t; t = tags.exec(html)) {
+      depth += t[0] === '</div>' ? -1 : 1;
+      if (depth === 0) {
+        end = t.index + t[0].length;
+        break;
+      }
+    }
+    out += html.slice(m.index, end);
+    at = end;
+    opening.lastIndex = end;
+  }
+  return out + html.slice(at).replaceAll('<!-- -->', '');
+}
+
 export function inlineScripts(html) {
   return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
     .filter((m) => !/\ssrc=/.test(m[1] ?? ''))
@@ -95,13 +149,13 @@ export const sha256Source = (text) => `'sha256-${createHash('sha256').update(tex
 /**
  * The page's Content-Security-Policy. `frame-ancestors` works only as a header (a browser
  * ignores it, with a console error, in a meta element), so the meta form leaves it out.
- * @param {{ scriptHashes: string[], header: boolean }} options
+ * @param {{ scriptHashes: string[], styleHashes?: string[], header: boolean }} options
  */
-export function contentSecurityPolicy({ scriptHashes, header }) {
+export function contentSecurityPolicy({ scriptHashes, styleHashes = [], header }) {
   const directives = [
     "default-src 'none'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
-    "style-src 'self'",
+    `style-src 'self' ${styleHashes.join(' ')}`.trim(),
     "img-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",

@@ -1,6 +1,6 @@
 // Writes the server-rendered page into the client build's index.html, so dist/ serves
 // every word, equation and caption before (and without) any script.
-import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile, rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -8,7 +8,17 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const template = path.join(root, 'dist', 'index.html');
 const serverEntry = path.join(root, 'dist-ssr', 'entry-server.js');
-const { contentSecurityPolicy, extractStyleAttributes, headersFile, inlineScripts, REFERRER_POLICY, sha256Source } = await import('./harden.mjs');
+const {
+  contentSecurityPolicy,
+  extractStyleAttributes,
+  headersFile,
+  inlineScripts,
+  inlineStyles,
+  inlineStylesheets,
+  REFERRER_POLICY,
+  sha256Source,
+  stripTextSeparators,
+} = await import('./harden.mjs');
 const { writeServiceWorker } = await import('./service-worker.mjs');
 
 try {
@@ -18,23 +28,26 @@ try {
   if (!page.includes('<!--app-->') || !page.includes('<!--head-->')) {
     throw new Error('dist/index.html has no <!--app--> or <!--head--> placeholder');
   }
-  const composed = page.replace('<!--head-->', head).replace('<!--app-->', html);
-  // Style attributes become classes in a stylesheet of their own, linked after the page's.
+  const composed = stripTextSeparators(page.replace('<!--head-->', head).replace('<!--app-->', html));
+  // Style attributes become classes in a stylesheet of their own, after the page's.
   const styles = extractStyleAttributes(composed);
-  const stylesheet = `assets/attrs-${createHash('sha256').update(styles.css).digest('hex').slice(0, 10)}.css`;
-  await writeFile(path.join(root, 'dist', stylesheet), styles.css);
-  const styled = styles.html.replace(/(<link rel="stylesheet"[^>]*>)/, `$1\n    <link rel="stylesheet" href="./${stylesheet}">`);
-  if (styled === styles.html) throw new Error('dist/index.html links no stylesheet to put the style attributes after');
-  // The policy allows exactly the inline scripts the page holds, by hash.
+  const linked = styles.html.replace(/(<link rel="stylesheet"[^>]*>)/, `$1\n    <link rel="stylesheet" href="./assets/attributes.css">`);
+  if (linked === styles.html) throw new Error('dist/index.html links no stylesheet to put the style attributes after');
+  // Both are written into the head, so the first paint waits for the page alone; the files go.
+  const inline = inlineStylesheets(linked, (href) => (href === './assets/attributes.css' ? styles.css : readFileSync(path.join(root, 'dist', href), 'utf8')));
+  const styled = inline.html;
+  for (const href of inline.inlined) await rm(path.join(root, 'dist', href), { force: true });
+  // The policy allows exactly the inline scripts and styles the page holds, by hash.
   const hashes = inlineScripts(styled).map(sha256Source);
-  const meta = [
-    `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ scriptHashes: hashes, header: false })}" />`,
-    `<meta name="referrer" content="${REFERRER_POLICY}" />`,
-  ].join('\n    ');
+  const styleHashes = inlineStyles(styled).map(sha256Source);
+  const policy = (header) => contentSecurityPolicy({ scriptHashes: hashes, styleHashes, header });
+  const meta = [`<meta http-equiv="Content-Security-Policy" content="${policy(false)}" />`, `<meta name="referrer" content="${REFERRER_POLICY}" />`].join(
+    '\n    ',
+  );
   const locked = styled.replace(/(<meta charset="[^"]*"\s*\/?>)/, `$1\n    ${meta}`);
   if (locked === styled) throw new Error('dist/index.html has no <meta charset> to put the policy after');
   await writeFile(template, locked);
-  await writeFile(path.join(root, 'dist', '_headers'), headersFile({ csp: contentSecurityPolicy({ scriptHashes: hashes, header: true }) }));
+  await writeFile(path.join(root, 'dist', '_headers'), headersFile({ csp: policy(true) }));
   // The data behind the page, served beside it so its download links work without script.
   // Each figure's props, fetched when the figure wakes rather than carried in the page.
   for (const file of [...dataFiles(), ...islands]) {
@@ -46,7 +59,9 @@ try {
   // Last, once every file is final: the worker's precache list and version are the build's.
   const worker = await writeServiceWorker(path.join(root, 'dist'));
   console.log(`service worker ${worker.version}: ${worker.files.length} files, ${worker.bytes} bytes`);
-  console.log(`${styles.count} style attributes moved to ${stylesheet}; ${hashes.length} inline script(s) allowed by hash`);
+  console.log(
+    `${styles.count} style attributes moved to classes; ${inline.inlined.length} stylesheet(s) written into the head; ${hashes.length} inline script(s) and ${styleHashes.length} style(s) allowed by hash`,
+  );
   console.log(`prerendered dist/index.html (${(html.length / 1024).toFixed(1)} KiB of markup)`);
 } catch (error) {
   console.error(`\nprerender failed:\n${error instanceof Error ? error.message : String(error)}\n`);

@@ -51,7 +51,8 @@ export function Axis({
     <>
       {/* Keyed by position, so a new range updates these nodes instead of replacing them. */}
       {ticks.map((t, i) => {
-        const p = place(t);
+        // A hundredth of a unit, finer than any screen draws, keeps the markup short.
+        const p = Math.round(place(t) * 100) / 100;
         // With 'translate' the group's origin is the start of the tick's line.
         const [x, y] = axis === 'x' ? [p, from] : [from, p];
         const [ox, oy] = moved ? [x, y] : [0, 0];

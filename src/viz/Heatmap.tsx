@@ -59,7 +59,7 @@ function StaticCells({ values, max, rows, cols, size }: { values: ArrayLike<numb
             width={cell * (1 - 2 * GAP)}
             height={cell * (1 - 2 * GAP)}
             fill={fill}
-            fillOpacity={opacity}
+            fillOpacity={Math.round(opacity * 100) / 100}
           />
         );
       })}

@@ -52,9 +52,11 @@ const Paths = memo(function Paths({ series, length, geometry }: { series: Series
   const paths = useMemo(
     () =>
       series.map((s) => {
+        // At a tenth of a unit: finer than a pixel, and a short path string in the page.
         const path = line<number>()
           .x((_, i) => geometry.x(i + 1))
-          .y((d) => geometry.y(d));
+          .y((d) => geometry.y(d))
+          .digits(1);
         return { id: s.id, className: s.className, d: path(Array.from(s.values).slice(0, length)) ?? '' };
       }),
     [series, length, geometry],

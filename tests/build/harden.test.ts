@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   CACHE,
   contentSecurityPolicy,
+  inlineStyles,
+  inlineStylesheets,
+  stripTextSeparators,
   extractStyleAttributes,
   headersFile,
   headersFor,
@@ -82,6 +85,12 @@ describe('inline scripts and their hashes', () => {
     );
   });
 
+  it('allows the inline styles it is given by hash, and nothing else inline', () => {
+    const policy = contentSecurityPolicy({ scriptHashes: [], styleHashes: ["'sha256-a'", "'sha256-b'"], header: false });
+    expect(policy).toContain("style-src 'self' 'sha256-a' 'sha256-b';");
+    expect(contentSecurityPolicy({ scriptHashes: [], header: false })).toContain("style-src 'self';");
+  });
+
   it('the policy allows no inline code or eval, and frame-ancestors only as a header', () => {
     const meta = contentSecurityPolicy({ scriptHashes: ["'sha256-x'"], header: false });
     const header = contentSecurityPolicy({ scriptHashes: ["'sha256-x'"], header: true });
@@ -132,5 +141,32 @@ describe('the headers file', () => {
     expect(Object.fromEntries(headersFor(parsed, '/a/b'))).toEqual({ 'x-one': '1, 2', 'x-two': 'two: parts' });
     expect(Object.fromEntries(headersFor(parsed, '/a.b'))).toEqual({});
     expect(() => parseHeadersFile('  X-Orphan: 1\n')).toThrow(/line 1/);
+  });
+});
+
+describe('stylesheets written into the head', () => {
+  const files: Record<string, string> = {
+    './assets/a.css': '@font-face{src:url(./F.woff2)}.x{background:url(#clip)}.y{background:url(data:image/png;base64,AA)}.z{b:url(G.woff2)}',
+    './assets/b.css': '.q{content:"</style>"}',
+  };
+  it('replaces each link with its text, fonts linked from where the page is, and nothing else moved', () => {
+    const page =
+      '<head><link rel="stylesheet" crossorigin href="./assets/a.css"><link rel="stylesheet" href="./assets/b.css"><link rel="icon" href="./f.svg"></head>';
+    const { html, inlined } = inlineStylesheets(page, (href) => files[href]!);
+    expect(inlined).toEqual(['./assets/a.css', './assets/b.css']);
+    expect(html).toBe(
+      '<head><style>@font-face{src:url(./assets/F.woff2)}.x{background:url(#clip)}.y{background:url(data:image/png;base64,AA)}.z{b:url(./assets/G.woff2)}</style><style>.q{content:"<\\/style>"}</style><link rel="icon" href="./f.svg"></head>',
+    );
+    expect(inlineStyles(html)).toHaveLength(2);
+  });
+});
+
+describe('text separators', () => {
+  it('go everywhere but inside an island, whose markup React hydrates', () => {
+    const page =
+      '<p>a<!-- -->b</p><div class="island" data-island="x"><div><p>c<!-- -->d</p></div><p>e<!-- -->f</p></div><p>g<!-- -->h</p><div class="island" data-island="y">i<!-- -->j</div>';
+    expect(stripTextSeparators(page)).toBe(
+      '<p>ab</p><div class="island" data-island="x"><div><p>c<!-- -->d</p></div><p>e<!-- -->f</p></div><p>gh</p><div class="island" data-island="y">i<!-- -->j</div>',
+    );
   });
 });

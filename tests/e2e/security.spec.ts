@@ -82,8 +82,15 @@ test('the policy allows exactly the inline scripts the page holds, and the meta 
   const inline = await page.locator('script:not([src])').evaluateAll((ss) => ss.map((s) => s.textContent ?? ''));
   expect(inline.length).toBeGreaterThan(0);
   const hashes = inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
-  const allowed = header.match(/'sha256-[^']+'/g) ?? [];
+  const allowed = header.match(/script-src[^;]*/)![0].match(/'sha256-[^']+'/g) ?? [];
   expect(allowed.sort()).toEqual(hashes.sort());
+  // The same for styles: the page's stylesheets stand in its head, each allowed by its hash.
+  const styles = await page.locator('style').evaluateAll((ss) => ss.map((s) => s.textContent ?? ''));
+  expect(styles.length).toBeGreaterThan(0);
+  const styleHashes = styles.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  expect((header.match(/style-src[^;]*/)![0].match(/'sha256-[^']+'/g) ?? []).sort()).toEqual(styleHashes.sort());
+  // And the styles took: the page is laid out by them, not by the browser's defaults.
+  expect(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).display)).not.toBe('block');
   expect(header).not.toContain('unsafe-inline');
   expect(header).not.toContain('unsafe-eval');
   // Nothing in the page's markup carries a style attribute for the policy to block.
@@ -103,13 +110,26 @@ test('a tampered inline script is refused', async ({ page }) => {
   expect((await violations(page)).some((v) => v.startsWith('script-src'))).toBe(true);
 });
 
+test('a tampered inline stylesheet is refused', async ({ page }) => {
+  // The same page with its first stylesheet changed by one character: its hash no longer matches.
+  await recordViolations(page);
+  await page.route(site.url, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.text()).replace('<style>', '<style>/**/');
+    await route.fulfill({ response: res, body });
+  });
+  await page.goto(site.url);
+  expect((await violations(page)).some((v) => v.startsWith('style-src'))).toBe(true);
+  expect(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).display)).toBe('block');
+});
+
 test('each kind of file carries its security and cache headers', async ({ request }) => {
   const html = await request.get(site.url);
-  const manifestCss = (await html.text()).match(/href="\.\/(assets\/[^"]+\.css)"/)![1]!;
+  const font = (await html.text()).match(/url\(\.\/(assets\/KaTeX_[^)]+\.woff2)\)/)![1]!;
   const checks: [string, RegExp][] = [
     ['', /max-age=0, must-revalidate/],
     ['index.html', /max-age=0, must-revalidate/],
-    [manifestCss, /max-age=31536000, immutable/],
+    [font, /max-age=31536000, immutable/],
     ['data/architectures.csv', /max-age=300, must-revalidate/],
     ['islands/forget.json', /max-age=0, must-revalidate/],
     ['sw.js', /no-cache/],

@@ -1,0 +1,137 @@
+/**
+ * A phone reader scrolls the essay, not the data. Long tables and lists are folded, one press
+ * away, until the reader opens them: no figure is taller than two and a half screens at first,
+ * and every fold opens by keyboard, by a link to something inside it and by find-in-page, with
+ * and without JavaScript, and stands open in print.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { type Figure, THEMES, setTheme, waitForFigure, watch } from './helpers';
+
+const SCREENS = 2.5;
+/** A phone and a laptop, each with the window height a reader of it has. */
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+const ISLANDS: Figure[] = ['lineage', 'forget', 'chunking', 'shipping', 'recall', 'evidence'];
+
+const data = JSON.parse(readFileSync('data/comparisons.json', 'utf8')) as { studies: { id: string; results: unknown[] }[] };
+const firstStudy = data.studies.find((s) => s.results.length > 0)!.id;
+
+/**
+ * Each fold: where it is, an element inside it that a link can name, and words that stand
+ * first in the page inside it, for find-in-page (a text fragment, which the browser opens a
+ * fold for exactly as it does for its own find bar).
+ */
+const FOLDS = [
+  { name: 'the evidence table', fold: '#evidence-results', inside: `result-${firstStudy}-1`, words: 'hybrid against baseline, relative to the baseline' },
+  { name: 'the studies', fold: '#verify-studies-list', inside: `study-${data.studies[0]!.id}`, words: 'Tables as numbered in' },
+  { name: 'the shipping notes', fold: '#shipping-notes', inside: 'shipping-note-kimi-k3', words: 'Which parameters may fire' },
+  { name: 'the references', fold: '#references-list', inside: 'ref-shazeer2017', words: 'Used for:' },
+  {
+    name: 'the chunking workload',
+    fold: '#chunking-figure details.chunking-workload',
+    inside: 'chunking-L',
+    words: 'Heads B·H',
+    // Print leaves the controls out; the summary, which says the workload drawn, stands.
+    printed: '#chunking-figure .chunking-workload > summary',
+  },
+] as const;
+
+const isOpen = (page: Page, fold: string) => page.locator(fold).evaluate((d: HTMLDetailsElement) => d.open);
+
+for (const viewport of VIEWPORTS) {
+  for (const theme of THEMES) {
+    test(`at ${viewport.width}px, ${theme}: every fold closed, and no figure taller than ${SCREENS} screens until one is opened`, async ({ page }) => {
+      const problems = watch(page);
+      await page.setViewportSize(viewport);
+      await setTheme(page, theme);
+      await page.goto('./');
+      // Every figure as a reader meets it, hydrated as it comes near.
+      for (const island of ISLANDS) await waitForFigure(page, island);
+      expect(await page.locator('details.fold[open]').count(), 'folds open before the reader opened one').toBe(0);
+      const limit = SCREENS * viewport.height;
+      const figures = await page.locator('figure').evaluateAll((fs) => fs.map((f) => ({ id: f.id, height: Math.round(f.getBoundingClientRect().height) })));
+      expect(figures.length).toBeGreaterThan(6);
+      const tall = figures.filter((f) => f.height > limit).map((f) => `${f.id}: ${f.height} px`);
+      expect(tall, `figures over ${limit} px`).toEqual([]);
+      // The lists that follow a figure are folded too: nothing folded takes room until opened.
+      for (const { name, fold } of FOLDS) {
+        const height = await page.locator(fold).evaluate((d) => d.getBoundingClientRect().height);
+        expect(height, `${name}, folded`).toBeLessThan(120);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+    // Jumps without smooth scrolling, so a jump is over when the test looks.
+    test.use({ javaScriptEnabled, reducedMotion: 'reduce', viewport: { width: 390, height: 844 } });
+
+    test('each fold opens by keyboard, and closes again', async ({ page }) => {
+      const problems = watch(page);
+      await page.goto('./');
+      if (javaScriptEnabled) await waitForFigure(page, 'chunking');
+      for (const { name, fold, inside } of FOLDS) {
+        const summary = page.locator(`${fold} > summary`);
+        await summary.focus();
+        await expect(summary, name).toBeFocused();
+        await expect(page.locator(`[id="${inside}"]`), name).toBeHidden();
+        await page.keyboard.press('Enter');
+        expect(await isOpen(page, fold), name).toBe(true);
+        await expect(page.locator(`[id="${inside}"]`), name).toBeVisible();
+        await page.keyboard.press('Space');
+        expect(await isOpen(page, fold), name).toBe(false);
+      }
+      // A card's own fold on a phone: the rest of the model's row.
+      const card = page.locator('#shipping-figure tr[data-model="kimi-k3"] .shipping-more');
+      await card.locator('> summary').focus();
+      await page.keyboard.press('Enter');
+      await expect(card.locator('dl')).toBeVisible();
+      await expect(card.locator('dl')).toContainText('Licence');
+      expect(problems).toEqual([]);
+    });
+
+    test('a link to something inside a fold lands on it, open', async ({ page }) => {
+      for (const { name, fold, inside } of FOLDS) {
+        // A fresh load from a shared link, as a reader who follows it.
+        await page.goto('about:blank');
+        await page.goto(`./#${inside}`);
+        expect(await isOpen(page, fold), name).toBe(true);
+        const target = page.locator(`[id="${inside}"]`);
+        await expect(target, name).toBeVisible();
+        await expect(target, name).toBeInViewport();
+      }
+    });
+
+    test('find-in-page opens the fold that holds the words found', async ({ page }) => {
+      for (const { name, fold, words } of FOLDS) {
+        await page.goto('about:blank');
+        await page.goto(`./#:~:text=${encodeURIComponent(words)}`);
+        await expect.poll(() => isOpen(page, fold), name).toBe(true);
+        // Only that fold: the words stand first inside it.
+        expect(await page.locator('details.fold[open]').count(), name).toBe(1);
+      }
+    });
+
+    test('in print every fold stands open', async ({ page }) => {
+      await page.goto('./');
+      await page.emulateMedia({ media: 'print' });
+      for (const f of FOLDS) {
+        const printed = 'printed' in f ? f.printed : `[id="${f.inside}"]`;
+        expect(await page.locator(printed).evaluate((el) => el.checkVisibility()), f.name).toBe(true);
+      }
+    });
+  });
+}
+
+test('a link to a fold itself opens it (script on)', async ({ page }) => {
+  await page.goto('./#verify-studies-list');
+  await expect.poll(() => isOpen(page, '#verify-studies-list')).toBe(true);
+  await page.goto('./#verify');
+  await page.locator('a[href="#verify-studies-list"]').click();
+  await expect(page.locator(`[id="study-${data.studies[0]!.id}"]`)).toBeVisible();
+});
