@@ -11,3 +11,4 @@ export const CACHE: { immutable: string; revalidate: string; data: string; worke
 export function headersFile(options: { csp: string }): string;
 export function parseHeadersFile(text: string): { pattern: string; headers: [string, string][] }[];
 export function headersFor(rules: { pattern: string; headers: [string, string][] }[], pathname: string): Map<string, string>;
+export const COMPRESSIBLE: RegExp;

@@ -271,3 +271,6 @@ export function headersFor(rules, pathname) {
 }
 
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Files a host sends compressed: text. Fonts and images are compressed already. */
+export const COMPRESSIBLE = /\.(html|js|css|json|csv|svg|txt)$/;

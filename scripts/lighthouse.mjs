@@ -1,12 +1,13 @@
-// Lighthouse (mobile preset) against the built site, served by `vite preview` (gzip, like a
-// real static host). `--runs N` (default 5) runs it N times, each in a fresh Chromium, since
+// Lighthouse (mobile preset) against the built site, served as a static host serves it
+// (scripts/serve.mjs: the headers of its _headers file, each text file as its precompressed
+// brotli copy; `--gzip` sends the gzip copies instead). `--runs N` (default 5) runs it N times, each in a fresh Chromium, since
 // one run on a small machine varies by several points; prints every run, then the median of
 // each category and metric, and writes each run's full report to lighthouse/run-N.json.
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.mjs';
-import { startPreview } from './preview.mjs';
+import { serveBuild } from './serve.mjs';
 
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Math.max(1, Math.floor(Number(process.argv[runsArg + 1])) || 1) : 5;
@@ -41,7 +42,8 @@ const show = (name, value) => {
   return String(Math.round(value));
 };
 
-const server = await startPreview(port);
+const gzipOnly = process.argv.includes('--gzip');
+const server = await serveBuild({ dir: 'dist', port });
 try {
   await mkdir(outDir, { recursive: true });
   const results = [];
@@ -52,7 +54,12 @@ try {
       chromeFlags: [...CHROMIUM_FLAGS.filter((f) => f !== '--headless'), '--headless=new', '--disable-dev-shm-usage'],
     });
     try {
-      const { lhr } = await lighthouse(server.url, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const { lhr } = await lighthouse(server.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        ...(gzipOnly ? { extraHeaders: { 'Accept-Encoding': 'gzip' } } : {}),
+      });
       version = lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? version;
       await writeFile(`${outDir}/run-${i + 1}.json`, JSON.stringify(lhr));
       const row = {};
@@ -69,8 +76,8 @@ try {
     }
   }
   const medians = Object.keys(results[0]).map((k) => `${k} ${show(k, median(results.map((r) => r[k])))}`);
-  console.log(`median of ${runs} run(s), ${version}: ${medians.join(', ')}`);
+  console.log(`median of ${runs} run(s), ${version}, ${gzipOnly ? 'gzip' : 'brotli'}: ${medians.join(', ')}`);
   console.log(`reports: ${outDir}/run-1.json … run-${runs}.json`);
 } finally {
-  server.stop();
+  await server.close();
 }

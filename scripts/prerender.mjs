@@ -20,6 +20,7 @@ const {
   stripTextSeparators,
 } = await import('./harden.mjs');
 const { writeServiceWorker } = await import('./service-worker.mjs');
+const { precompress } = await import('./precompress.mjs');
 
 try {
   const { render, dataFiles } = await import(pathToFileURL(serverEntry).href);
@@ -59,6 +60,9 @@ try {
   // Last, once every file is final: the worker's precache list and version are the build's.
   const worker = await writeServiceWorker(path.join(root, 'dist'));
   console.log(`service worker ${worker.version}: ${worker.files.length} files, ${worker.bytes} bytes`);
+  // After the worker too: every text file's compressed copies, for a host that serves them.
+  const packed = await precompress(path.join(root, 'dist'));
+  console.log(`${packed.files} text files precompressed: ${packed.raw} bytes, brotli ${packed.br}, gzip ${packed.gz}`);
   console.log(
     `${styles.count} style attributes moved to classes; ${inline.inlined.length} stylesheet(s) written into the head; ${hashes.length} inline script(s) and ${styleHashes.length} style(s) allowed by hash`,
   );

@@ -1,12 +1,13 @@
 // Serves a build as a static host that honours its `_headers` file would: every response carries
 // the headers the file gives its path, and a file's type comes from its name (with nosniff, a
-// wrong type would stop it). The browser tests of the policy, the caching and the offline page
-// use it; `node scripts/serve.mjs [dir] [port]` serves dist/ by hand.
+// wrong type would stop it), and a text file goes as its precompressed copy where the browser
+// accepts one. Lighthouse (scripts/lighthouse.mjs) and the browser tests of the policy, the
+// caching and the offline page use it; `node scripts/serve.mjs [dir] [port]` serves dist/ by hand.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { headersFor, parseHeadersFile } from './harden.mjs';
+import { COMPRESSIBLE, headersFor, parseHeadersFile } from './harden.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -34,11 +35,29 @@ export async function serveBuild({ dir, port = 0 }) {
       let file = path.join(root, pathname);
       if (!file.startsWith(root)) throw Object.assign(new Error('outside'), { status: 403 });
       if ((await stat(file).catch(() => null))?.isDirectory()) file = path.join(file, 'index.html');
-      const body = await readFile(file).catch(() => null);
+      const raw = await readFile(file).catch(() => null);
       for (const [name, value] of headersFor(rules, pathname)) res.setHeader(name, value);
-      if (!body) {
+      if (!raw) {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
         return;
+      }
+      // A text file goes as its precompressed copy (scripts/precompress.mjs) where the browser
+      // accepts one: brotli first, then gzip.
+      let body = raw;
+      if (COMPRESSIBLE.test(file)) {
+        res.setHeader('vary', 'accept-encoding');
+        const accepts = String(req.headers['accept-encoding'] ?? '');
+        for (const [encoding, ext] of [
+          ['br', '.br'],
+          ['gzip', '.gz'],
+        ]) {
+          if (!new RegExp(`\\b${encoding}\\b`).test(accepts)) continue;
+          const packed = await readFile(file + ext).catch(() => null);
+          if (!packed) continue;
+          body = packed;
+          res.setHeader('content-encoding', encoding);
+          break;
+        }
       }
       res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);

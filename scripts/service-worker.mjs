@@ -9,7 +9,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const WORKER_FILE = 'sw.js';
-/** Files a build holds that the page never fetches. */
+/** Files a build holds that the page never fetches (and every file's compressed copies, which a host serves in its place). */
 const NOT_PRECACHED = new Set([WORKER_FILE, '_headers', 'robots.txt', 'social.png']);
 
 /** @param {string} dir @returns {Promise<string[]>} the build's files, relative, sorted */
@@ -20,7 +20,7 @@ async function filesIn(dir, under = '') {
     if (entry.isDirectory()) {
       if (entry.name.startsWith('.')) continue;
       out.push(...(await filesIn(dir, rel)));
-    } else if (!NOT_PRECACHED.has(rel)) out.push(rel);
+    } else if (!NOT_PRECACHED.has(rel) && !/\.(br|gz)$/.test(rel)) out.push(rel);
   }
   return out.sort();
 }

@@ -22,7 +22,7 @@ function GateSlider({
   onChange: (v: number) => void;
 }) {
   return (
-    <div className="gate">
+    <div className={`gate gate-${id}`}>
       <label htmlFor={id}>
         <var className={tokenClass}>{symbol}</var> {label} <span className="value">{fixed(value)}</span>
       </label>
