@@ -33,6 +33,9 @@ test.describe('@latency chunking: main-thread work from a control change to the 
   });
 
   test('sequence-length slider', async ({ page }) => {
+    // The slider sits in the workload's fold: opened first, as a reader must, so its moves are drawn.
+    await figure(page).locator('.chunking-workload > summary').press('Enter');
+    await expect(figure(page).locator('#chunking-L')).toBeVisible();
     const values = sweep(10, 20, 100);
     const before = await figure(page).locator('path.chunking-series.is-total').getAttribute('d');
     const run = await expectLatencyWithinFloor(page, {

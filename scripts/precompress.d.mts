@@ -1,0 +1,1 @@
+export function precompress(dir: string): Promise<{ files: number; raw: number; br: number; gz: number }>;
