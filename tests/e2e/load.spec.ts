@@ -23,6 +23,8 @@ interface Task {
   forcedLayout: number;
   parse: number;
   lifecycle: number;
+  /** Of it, milliseconds spent in font lookups (on Linux, blocking calls to the browser's font service). */
+  fonts: number;
 }
 
 const SCRIPT = new Set(['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'v8.compile', 'v8.compileModule']);
@@ -34,7 +36,7 @@ async function traceLoad(page: Page, min: number): Promise<Task[]> {
   await page.setViewportSize(PHONE);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'blink'] });
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'blink', 'fonts'] });
   let buffer: Buffer;
   try {
     await page.goto('./');
@@ -65,13 +67,17 @@ async function traceLoad(page: Page, min: number): Promise<Task[]> {
       forcedLayout: within(t, (n) => n === 'Blink.ForcedStyleAndLayout.UpdateTime'),
       parse: within(t, (n) => n === 'ParseHTML'),
       lifecycle: within(t, (n) => n === 'WebFrameWidgetImpl::UpdateLifecycle'),
+      fonts: within(t, (n) => n === 'FontCache::GetFontPlatformData'),
     }));
 }
 
 const describeTask = (t: Task) =>
-  `${t.ms.toFixed(0)} ms at ${t.start.toFixed(0)} ms (script ${t.script.toFixed(0)}, forced style and layout ${t.forcedLayout.toFixed(0)}, parsing ${t.parse.toFixed(0)}, frame ${t.lifecycle.toFixed(0)})`;
+  `${t.ms.toFixed(0)} ms at ${t.start.toFixed(0)} ms (script ${t.script.toFixed(0)}, forced style and layout ${t.forcedLayout.toFixed(0)}, parsing ${t.parse.toFixed(0)}, frame ${t.lifecycle.toFixed(0)}, of it font lookups ${t.fonts.toFixed(0)})`;
 
-test('@latency loading the page untouched, no script and no forced layout makes a main-thread task over 50 ms at 4x', async ({ page, browser }) => {
+/** The load's longest task may take no more, at 4x, less the time it waits on font lookups. */
+const LONGEST_TASK_MS = 100;
+
+test('@latency loading the page untouched at 4x: no task over 100 ms but for its font lookups, none with 50 ms of script or forced layout', async ({ page, browser }) => {
   // Runs with the latency tests, one worker, so no other test shares the CPU. A machine that is
   // busy for a moment can still stretch one load; a cost of the page's own (every select laying
   // out the page cost about 1 s at 4x) shows in every load, so the page passes when any of three
@@ -79,6 +85,16 @@ test('@latency loading the page untouched, no script and no forced layout makes 
   const loads: string[][] = [];
   for (let attempt = 1; attempt <= 3; attempt++) {
     const tasks = await traceLoad(page, 0);
+    if (attempt === 1) {
+      // The first load meets cold font caches: its first frame asks the system for every face
+      // and size the top of the page uses, and on Linux each lookup is a blocking call to the
+      // browser process whose time is the machine's, not the page's (on this machine it has
+      // been 40 to 95 ms of a 95 to 116 ms frame; a warm load's longest task is about 60 ms).
+      // Everything else the load's tasks do is held below 100 ms.
+      const longest = tasks.reduce((a, b) => (b.ms - b.fonts > a.ms - a.fonts ? b : a));
+      console.log(`longest task of the first load less its font lookups: ${(longest.ms - longest.fonts).toFixed(0)} ms (${describeTask(longest)})`);
+      expect(longest.ms - longest.fonts, describeTask(longest)).toBeLessThan(LONGEST_TASK_MS);
+    }
     const long = tasks.filter((t) => t.ms > LONG_TASK_MS);
     console.log(
       `Chromium ${browser.version()}, ${THROTTLE}x CPU, ${PHONE.width} px, load ${attempt}: tasks over ${LONG_TASK_MS} ms before any figure is neared:`,
