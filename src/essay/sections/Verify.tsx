@@ -30,7 +30,7 @@ export function Verify() {
       </p>
       <FigureFrame
         id="evidence"
-        minHeight={900}
+        minHeight={560}
         caption={
           <>
             Each result of each study, hybrid against its baseline, relative to the baseline and in the
