@@ -77,7 +77,10 @@ const describeTask = (t: Task) =>
 /** The load's longest task may take no more, at 4x, less the time it waits on font lookups. */
 const LONGEST_TASK_MS = 100;
 
-test('@latency loading the page untouched at 4x: no task over 100 ms but for its font lookups, none with 50 ms of script or forced layout', async ({ page, browser }) => {
+test('@latency loading the page untouched at 4x: no task over 100 ms but for its font lookups, none with 50 ms of script or forced layout', async ({
+  page,
+  browser,
+}) => {
   // Runs with the latency tests, one worker, so no other test shares the CPU. A machine that is
   // busy for a moment can still stretch one load; a cost of the page's own (every select laying
   // out the page cost about 1 s at 4x) shows in every load, so the page passes when any of three
