@@ -34,7 +34,7 @@ const COLUMNS: { key: SortKey; label: string }[] = [
 ];
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 /** Each result's row has an address of its own, so a shared link lands on it (and opens the table). */
-export const resultId = (m: Mark<Result>) => `result-${m.study}-${m.index + 1}`;
+const resultId = (m: Mark<Result>) => `result-${m.study}-${m.index + 1}`;
 
 function Marks({ marks, study }: { marks: Mark<Result>[]; study: Study }) {
   return (
