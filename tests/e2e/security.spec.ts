@@ -97,28 +97,26 @@ test('the policy allows exactly the inline scripts the page holds, and the meta 
   expect(await page.locator('[style]').count()).toBe(0);
 });
 
-test('a tampered inline script is refused', async ({ page }) => {
-  // The same page with the theme script changed by one character: its hash no longer matches.
+/** Opens the page served with one piece of its markup replaced, recording policy violations. */
+async function openTampered(page: Page, from: string, to: string) {
   await recordViolations(page);
   await page.route(site.url, async (route) => {
     const res = await route.fetch();
-    const body = (await res.text()).replace("localStorage.getItem('theme')", "localStorage.getItem('thema')");
-    await route.fulfill({ response: res, body });
+    await route.fulfill({ response: res, body: (await res.text()).replace(from, to) });
   });
   await page.goto(site.url);
+}
+
+test('a tampered inline script is refused', async ({ page }) => {
+  // The same page with the theme script changed by one character: its hash no longer matches.
+  await openTampered(page, "localStorage.getItem('theme')", "localStorage.getItem('thema')");
   expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(false);
   expect((await violations(page)).some((v) => v.startsWith('script-src'))).toBe(true);
 });
 
 test('a tampered inline stylesheet is refused', async ({ page }) => {
-  // The same page with its first stylesheet changed by one character: its hash no longer matches.
-  await recordViolations(page);
-  await page.route(site.url, async (route) => {
-    const res = await route.fetch();
-    const body = (await res.text()).replace('<style>', '<style>/**/');
-    await route.fulfill({ response: res, body });
-  });
-  await page.goto(site.url);
+  // The same page with its first stylesheet changed: its hash no longer matches.
+  await openTampered(page, '<style>', '<style>/**/');
   expect((await violations(page)).some((v) => v.startsWith('style-src'))).toBe(true);
   expect(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).display)).toBe('block');
 });

@@ -8,6 +8,7 @@ import type { FigureGpu } from '../../content/chunking';
 import { fixed, integer } from '../../format';
 import { RangeControl } from '../../viz/RangeControl';
 import { BH_EXPONENTS, HEAD_DIMS, L_EXPONENTS, TAU, WIDEST_LENGTH, roundTau, type ChunkingControls } from './model';
+import { Fold } from '../../viz/Fold';
 import { Select } from '../../viz/Select';
 
 interface WorkloadControlsProps {
@@ -31,10 +32,7 @@ export const WorkloadControls = memo(function WorkloadControls({ gpu, L, bh, d, 
   const setTau = useCallback((v: number) => onSet({ tau: roundTau(v) }), [onSet]);
   const gpuName = gpus.find((g) => g.id === gpu)?.name ?? gpu;
   return (
-    <details className="fold chunking-workload">
-      <summary>
-        Workload and hardware: {gpuName}, L = {integer(L)}, B·H = {bh}, d = {d}, τ₀ = {fixed(tau)} µs
-      </summary>
+    <Fold className="chunking-workload" summary={`Workload and hardware: ${gpuName}, L = ${integer(L)}, B·H = ${bh}, d = ${d}, τ₀ = ${fixed(tau)} µs`}>
       <fieldset className="chunking-controls">
         <legend>Workload and hardware</legend>
         <div className="chunking-control">
@@ -102,6 +100,6 @@ export const WorkloadControls = memo(function WorkloadControls({ gpu, L, bh, d, 
           </button>
         </div>
       </fieldset>
-    </details>
+    </Fold>
   );
 });

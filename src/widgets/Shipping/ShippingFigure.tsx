@@ -10,6 +10,7 @@ import './shipping-fold.css';
 import type { TableCell as Cell, TableRow as Row } from '../../content/shipping/rows';
 import { announce, COLUMNS, directionWords, firstDirection, nextSort, sortCodec, type SortState, sortRows } from './sort';
 import { useUrlState } from '../urlState';
+import { Fold } from '../../viz/Fold';
 import { Select } from '../../viz/Select';
 
 export interface ShippingFigureProps {
@@ -119,11 +120,15 @@ function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: nu
         );
       })}
       <td className="col-more">
-        <details className="fold shipping-more">
-          <summary>
-            {FOLDED_SUMMARY}
-            <span className="visually-hidden">, {row.name}</span>
-          </summary>
+        <Fold
+          className="shipping-more"
+          summary={
+            <>
+              {FOLDED_SUMMARY}
+              <span className="visually-hidden">, {row.name}</span>
+            </>
+          }
+        >
           <dl>
             {FOLDED.map((key) => (
               <div key={key} className={isMissing(row.cells[key]) ? 'is-missing' : undefined}>
@@ -134,7 +139,7 @@ function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: nu
               </div>
             ))}
           </dl>
-        </details>
+        </Fold>
       </td>
     </tr>
   );
