@@ -10,6 +10,7 @@ import { httpsUrl, sourced } from './figure';
 import { lineage } from './lineage';
 import type { Architectures } from './schema';
 import { parseData } from './validate';
+import { modelLayersSchema, storageSchema } from './memorySchema';
 
 export const MEMORY_FILE = 'data/memory.json';
 
@@ -27,6 +28,8 @@ const memorySchema = z.strictObject({
     mlaRotary: figure,
     cacheBytesPerValue: figure,
   }),
+  storage: storageSchema,
+  models: z.array(modelLayersSchema).min(1),
   sharpLogits: z
     .array(
       z.strictObject({

@@ -12,3 +12,4 @@ export * from './measurements';
 export * from './attention';
 export * from './hybridMemory';
 export * from './evidence';
+export * from './modelConfig';
