@@ -11,6 +11,7 @@ import { DOWNLOADS } from '../essay/sections/Shipping';
 import { comparisons } from '../content/comparisons';
 import { COMPARISON_DOWNLOADS, comparisonsCsv } from '../content/evidence';
 import { islandProps } from '../essay/Island';
+import { MEMORY_DOWNLOADS, memoryCsv, memoryTable } from '../content/memoryFigure';
 import { ISLAND_PROPS_DIR } from '../widgets/islandLoaders';
 
 export function render(siteUrl?: string): { html: string; head: string; islands: { path: string; text: string }[] } {
@@ -32,5 +33,7 @@ export function dataFiles(): { path: string; text: string }[] {
     { path: DOWNLOADS.csv, text: architecturesCsv(architectures) },
     { path: COMPARISON_DOWNLOADS.json, text: `${JSON.stringify(comparisons, null, 2)}\n` },
     { path: COMPARISON_DOWNLOADS.csv, text: comparisonsCsv(comparisons) },
+    { path: MEMORY_DOWNLOADS.json, text: `${JSON.stringify(memoryTable(), null, 2)}\n` },
+    { path: MEMORY_DOWNLOADS.csv, text: memoryCsv() },
   ];
 }

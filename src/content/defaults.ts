@@ -103,3 +103,13 @@ export const EVIDENCE_DEFAULTS: Readonly<{ filter: EvidenceFilter; sort: { key: 
   filter: NO_FILTER,
   sort: { key: 'study', dir: 'asc' },
 });
+
+/** The memory figure opens at 131,072 tokens (the context every shipping model but GPT-2 takes), bf16 caches, fp32 states, Kimi K3 in focus. */
+export const MEMORY_DEFAULTS = Object.freeze({
+  context: 131_072,
+  cache: 'bf16' as const,
+  state: 'fp32' as const,
+  sort: 'total' as const,
+  focus: 'kimi-k3',
+  hidden: Object.freeze([]) as readonly string[],
+});

@@ -17,17 +17,18 @@ const missing = z.strictObject({
 });
 /** A size the sources give, or say they do not. */
 const size = (min = 1) => z.union([whole(min), missing]);
-export type SizeFigure = z.output<ReturnType<typeof size>>;
 
 const count = whole(0);
+/** What the group is called in the figure, where its kind's own name would not tell it apart. */
+const label = z.string().min(1).max(40).optional();
 export const layerGroupSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('full'), count, kvHeads: size(), headDim: size(), valueHeadDim: size().optional() }),
-  z.strictObject({ kind: z.literal('sliding'), count, kvHeads: size(), headDim: size(), valueHeadDim: size().optional(), window: size() }),
-  z.strictObject({ kind: z.literal('mla'), count, latent: size(), rotary: size(0) }),
-  z.strictObject({ kind: z.literal('compressed'), count, ratio: size(0), entry: size(), rotary: size(0), window: size(), indexDim: size(0) }),
-  z.strictObject({ kind: z.literal('indexer'), count, keyDim: size() }),
-  z.strictObject({ kind: z.literal('linear'), count, keyHeads: size(), keyDim: size(), valueHeads: size(), valueDim: size(), conv: size() }),
-  z.strictObject({ kind: z.literal('mamba'), count, heads: size(), headDim: size(), stateDim: size(), groups: size(), conv: size() }),
+  z.strictObject({ label, kind: z.literal('full'), count, kvHeads: size(), headDim: size(), valueHeadDim: size().optional() }),
+  z.strictObject({ label, kind: z.literal('sliding'), count, kvHeads: size(), headDim: size(), valueHeadDim: size().optional(), window: size() }),
+  z.strictObject({ label, kind: z.literal('mla'), count, latent: size(), rotary: size(0) }),
+  z.strictObject({ label, kind: z.literal('compressed'), count, ratio: size(0), entry: size(), rotary: size(0), window: size(), indexDim: size(0) }),
+  z.strictObject({ label, kind: z.literal('indexer'), count, keyDim: size() }),
+  z.strictObject({ label, kind: z.literal('linear'), count, keyHeads: size(), keyDim: size(), valueHeads: size(), valueDim: size(), conv: size() }),
+  z.strictObject({ label, kind: z.literal('mamba'), count, heads: size(), headDim: size(), stateDim: size(), groups: size(), conv: size() }),
 ]);
 export type LayerGroupData = z.output<typeof layerGroupSchema>;
 
@@ -49,7 +50,10 @@ const bytesFigure = sourced(z.number().int().positive().max(64), STATUSES);
 export const storageSchema = z.strictObject({
   cacheDefault: bytesFigure,
   stateDefault: bytesFigure,
+  stateNemotron: bytesFigure,
+  stateTpu: bytesFigure,
   convBytes: bytesFigure,
+  convLlamaCpp: bytesFigure,
   latentScaleEvery: sourced(z.number().int().positive(), STATUSES),
   latentScaleBytes: bytesFigure,
   compressedScaleBytes: bytesFigure,

@@ -4,7 +4,7 @@
  * of the architectures file, computed by src/core/hybridMemory.ts. Kimi K3's stack is the one its
  * panel draws, built from the same file's k3 shapes.
  */
-import { type LayerGroup, type Storage, type CacheType, type StateType, sequenceMemory, stackSummary } from '../core';
+import { type CacheType, type LayerGroup, type StateType, type Storage, sequenceMemory, stackSummary } from '../core';
 import { architectures, K3_ID, k3Facts } from './architectures';
 import { MEMORY_FILE, memoryData, type MemoryData } from './k3Memory';
 import type { LayerGroupData, ModelLayersData } from './memorySchema';
@@ -59,6 +59,7 @@ function resolveGroup(g: LayerGroupData, at: string): { group: LayerGroup | null
   const out: Record<string, unknown> = { kind: g.kind };
   for (const [key, fig] of Object.entries(g)) {
     if (key === 'kind') continue;
+    if (key === 'label') continue;
     const f = fig as { value: number | string; status: string; source: string; note?: string };
     sources.push(f.source);
     if (typeof f.value === 'number') out[key] = f.value;
@@ -136,7 +137,7 @@ export function memoryModels(data: MemoryData = memoryData, arch: Architectures 
     });
     const missing = resolved.flatMap((r) => r.missing);
     const complete = resolved.every((r) => r.group !== null);
-    const words = entry.layers.map((g) => ({ count: g.count.value, words: KIND_WORDS[g.kind](g) }));
+    const words = entry.layers.map((g) => ({ count: g.count.value, words: g.label ?? KIND_WORDS[g.kind](g) }));
     if (entry.feedForwardOnly) words.push({ count: entry.feedForwardOnly.value, words: 'that keep nothing' });
     return {
       ...base,

@@ -13,3 +13,5 @@ export * from './attention';
 export * from './hybridMemory';
 export * from './evidence';
 export * from './modelConfig';
+export * from './hybridShape';
+export * from './jsonSyntax';

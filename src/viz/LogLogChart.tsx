@@ -27,8 +27,12 @@ interface LogLogChartProps {
   readonly title: string;
   readonly description: string;
   readonly xMax: number;
+  /** Where x starts (a power of two; 1 unless given). */
+  readonly xMin?: number;
   readonly yMin: number;
   readonly yMax: number;
+  /** The y ticks, where decades are not the right ones; else decades. */
+  readonly yTicks?: readonly number[];
   readonly formatX: (x: number) => string;
   readonly formatY: (y: number) => string;
   readonly xLabel: string;
@@ -52,12 +56,13 @@ const PLOT_H = HEIGHT - M.top - M.bottom;
  * interpolators, colours and number formats with it, which takes the chunk figure over its
  * bundle budget (tests/e2e/budget.spec.ts). x keeps at least one doubling, so it always has a width.
  */
-function logScales(xMax: number, yMin: number, yMax: number) {
-  const xSpan = Math.max(Math.log2(xMax), 1);
+function logScales(xMax: number, yMin: number, yMax: number, xMin = 1) {
+  const x0 = Math.log2(xMin);
+  const xSpan = Math.max(Math.log2(xMax) - x0, 1);
   const y0 = Math.log10(yMin);
   const ySpan = Math.max(Math.log10(yMax) - y0, 1e-9);
   return {
-    x: (v: number) => M.left + (Math.log2(v) / xSpan) * PLOT_W,
+    x: (v: number) => M.left + ((Math.log2(v) - x0) / xSpan) * PLOT_W,
     y: (v: number) => M.top + PLOT_H - ((Math.log10(v) - y0) / ySpan) * PLOT_H,
   };
 }
@@ -66,11 +71,12 @@ function logScales(xMax: number, yMin: number, yMax: number) {
  * Powers of two for the x axis, at most about seven of them. d3's own log ticks would add
  * in-between values on a short axis; these are the ticks the figure has always shown.
  */
-function xTicks(xMax: number): number[] {
+function xTicks(xMax: number, xMin = 1): number[] {
   const top = Math.round(Math.log2(xMax));
-  const every = Math.max(1, Math.ceil(top / 6));
+  const bottom = Math.round(Math.log2(xMin));
+  const every = Math.max(1, Math.ceil((top - bottom) / 6));
   const ticks: number[] = [];
-  for (let k = 0; k <= top; k += every) ticks.push(2 ** k);
+  for (let k = bottom; k <= top; k += every) ticks.push(2 ** k);
   return ticks;
 }
 
@@ -87,6 +93,8 @@ function yTicks(yMin: number, yMax: number): number[] {
 interface PlotProps {
   readonly prefix: string;
   readonly clipId: string;
+  readonly xMin: number;
+  readonly yTicks: readonly number[] | undefined;
   readonly xMax: number;
   readonly yMin: number;
   readonly yMax: number;
@@ -97,8 +105,8 @@ interface PlotProps {
 }
 
 /** Axes, grid and curves: unchanged while only the cursor moves, so React skips them then. */
-const Plot = memo(function Plot({ prefix, clipId, xMax, yMin, yMax, formatX, formatY, xLabel, series }: PlotProps) {
-  const { x, y } = logScales(xMax, yMin, yMax);
+const Plot = memo(function Plot({ prefix, clipId, xMin, xMax, yMin, yMax, yTicks: yGiven, formatX, formatY, xLabel, series }: PlotProps) {
+  const { x, y } = logScales(xMax, yMin, yMax, xMin);
   // d3-shape draws the curves, at a tenth of a unit: finer than a pixel, and a short path string.
   const curve = line<readonly [number, number]>()
     .x((p) => x(p[0]))
@@ -114,7 +122,7 @@ const Plot = memo(function Plot({ prefix, clipId, xMax, yMin, yMax, formatX, for
       </defs>
       <Axis
         axis="y"
-        ticks={yTicks(yMin, yMax)}
+        ticks={yGiven ?? yTicks(yMin, yMax)}
         place={y}
         format={formatY}
         from={M.left}
@@ -126,7 +134,7 @@ const Plot = memo(function Plot({ prefix, clipId, xMax, yMin, yMax, formatX, for
       />
       <Axis
         axis="x"
-        ticks={xTicks(xMax)}
+        ticks={xTicks(xMax, xMin)}
         place={x}
         format={formatX}
         from={M.top}
@@ -151,6 +159,7 @@ const Plot = memo(function Plot({ prefix, clipId, xMax, yMin, yMax, formatX, for
 
 interface MarksProps {
   readonly prefix: string;
+  readonly xMin: number;
   readonly xMax: number;
   readonly yMin: number;
   readonly yMax: number;
@@ -158,8 +167,8 @@ interface MarksProps {
 }
 
 /** The labelled points, clamped into the plot; skipped by React when only the cursor moves. */
-const Marks = memo(function Marks({ prefix, xMax, yMin, yMax, markers }: MarksProps) {
-  const { x, y } = logScales(xMax, yMin, yMax);
+const Marks = memo(function Marks({ prefix, xMin, xMax, yMin, yMax, markers }: MarksProps) {
+  const { x, y } = logScales(xMax, yMin, yMax, xMin);
   return (
     <>
       {markers.map((m) => {
@@ -184,7 +193,8 @@ const Marks = memo(function Marks({ prefix, xMax, yMin, yMax, markers }: MarksPr
 export function LogLogChart(props: LogLogChartProps) {
   const prefix = props.classPrefix;
   const clipId = `${prefix}-clip-${props.title.replace(/\W+/g, '-').toLowerCase()}`;
-  const cx = logScales(props.xMax, props.yMin, props.yMax).x(props.cursorX);
+  const xMin = props.xMin ?? 1;
+  const cx = logScales(props.xMax, props.yMin, props.yMax, xMin).x(props.cursorX);
   const box = { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, style: { aspectRatio: `${WIDTH} / ${HEIGHT}` } };
   return (
     <div className={`${prefix}-chart`}>
@@ -194,6 +204,8 @@ export function LogLogChart(props: LogLogChartProps) {
           <Plot
             prefix={prefix}
             clipId={clipId}
+            xMin={xMin}
+            yTicks={props.yTicks}
             xMax={props.xMax}
             yMin={props.yMin}
             yMax={props.yMax}
@@ -208,7 +220,7 @@ export function LogLogChart(props: LogLogChartProps) {
         <svg {...box} className={`${prefix}-overlay`} aria-hidden="true">
           <rect className="paint-still" width={WIDTH} height={HEIGHT} />
           <line className={`${prefix}-current`} x1={cx} x2={cx} y1={M.top} y2={M.top + PLOT_H} />
-          <Marks prefix={prefix} xMax={props.xMax} yMin={props.yMin} yMax={props.yMax} markers={props.markers} />
+          <Marks prefix={prefix} xMin={xMin} xMax={props.xMax} yMin={props.yMin} yMax={props.yMax} markers={props.markers} />
         </svg>
       </div>
     </div>

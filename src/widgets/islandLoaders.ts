@@ -15,6 +15,7 @@ export const islandLoaders: Record<IslandName, Loader> = {
   forget: () => import('./Forget/ForgetFigure').then((m) => as(m.ForgetFigure)),
   chunking: () => import('./Chunking/ChunkingFigure').then((m) => as(m.ChunkingFigure)),
   shipping: () => import('./Shipping/ShippingFigure').then((m) => as(m.ShippingFigure)),
+  memory: () => import('./Memory/MemoryFigure').then((m) => as(m.MemoryFigure)),
   lineage: () => import('./Lineage/LineageFigure').then((m) => as(m.LineageFigure)),
   recall: () => import('./Recall/RecallFigure').then((m) => as(m.RecallFigure)),
   evidence: () => import('./Evidence/EvidenceFigure').then((m) => as(m.EvidenceFigure)),

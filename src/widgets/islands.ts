@@ -6,6 +6,7 @@ import { ChunkingFigure } from './Chunking/ChunkingFigure';
 import { EvidenceFigure } from './Evidence/EvidenceFigure';
 import { ForgetFigure } from './Forget/ForgetFigure';
 import { LineageFigure } from './Lineage/LineageFigure';
+import { MemoryFigure } from './Memory/MemoryFigure';
 import { RecallFigure } from './Recall/RecallFigure';
 import { ShippingFigure } from './Shipping/ShippingFigure';
 
@@ -13,6 +14,7 @@ export const islands = {
   forget: ForgetFigure,
   chunking: ChunkingFigure,
   shipping: ShippingFigure,
+  memory: MemoryFigure,
   lineage: LineageFigure,
   recall: RecallFigure,
   evidence: EvidenceFigure,

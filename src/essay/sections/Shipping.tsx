@@ -10,6 +10,7 @@ import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
 import { Refs } from '../Cards';
 import { Fold } from '../../viz/Fold';
+import { MemoryPart } from './ShippingMemory';
 
 export const NOTE_PREFIX = 'shipping-note-';
 export const DOWNLOADS = { json: 'data/architectures.json', csv: 'data/architectures.csv' } as const;
@@ -145,6 +146,7 @@ export function Shipping() {
           ))}
         </ol>
       </Fold>
+      <MemoryPart />
     </Section>
   );
 }

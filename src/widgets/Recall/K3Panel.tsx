@@ -4,7 +4,7 @@
  * GPT-2 small's whole KV cache. Bars share one scale, the largest at the chosen context.
  */
 import { type Dispatch, memo } from 'react';
-import { type HybridShape, hybridMemory } from '../../core/hybridMemory';
+import { type HybridShape, hybridMemory } from '../../core/hybridShape';
 import { bytes, integer } from '../../format';
 import { BarList } from '../../viz/BarList';
 import { RangeControl } from '../../viz/RangeControl';

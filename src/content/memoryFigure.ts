@@ -1,0 +1,119 @@
+/**
+ * The figure "What each model keeps" (src/widgets/Memory): its props, the sentences the section
+ * prints about it, and its downloads, all computed from ./modelMemory.ts at the storage types given.
+ */
+import { categoryOf, type LayerGroup, type MemoryCategory, type Storage, sequenceMemory, stackSummary } from '../core';
+import { csvField } from './csv';
+import { memoryData, type MemoryData } from './k3Memory';
+import { type MemoryModel, memoryModels, memoryRows, storageOf, TABLE_CONTEXTS } from './modelMemory';
+
+/** The contexts the figure steps through: every power of two from 1K to 1M tokens. */
+export const MEMORY_CONTEXTS: readonly number[] = Array.from({ length: 11 }, (_, i) => 2 ** (10 + i));
+
+export const MEMORY_DOWNLOADS = { json: 'data/memory-per-sequence.json', csv: 'data/memory-per-sequence.csv' } as const;
+
+export interface FigureModel {
+  id: string;
+  name: string;
+  contextTokens: number | null;
+  stack: LayerGroup[] | null;
+  category: MemoryCategory | null;
+  kinds: string;
+  /** Why the model is not drawn, or what is left out of it, in a sentence; null when nothing is. */
+  missing: string | null;
+  engine?: { text: string; source: string };
+}
+
+function missingText(m: MemoryModel): string | null {
+  if (!m.missing.length) return null;
+  const what = m.missing.map((x) => x.note).join(' ');
+  return m.stack ? `Left out: ${what}` : `Not drawn: ${what}`;
+}
+
+export function figureModels(models: readonly MemoryModel[] = memoryModels()): FigureModel[] {
+  return models.map((m) => ({
+    id: m.id,
+    name: m.name,
+    contextTokens: m.contextTokens,
+    stack: m.stack,
+    category: m.stack ? categoryOf(m.stack) : null,
+    kinds: m.kinds,
+    missing: missingText(m),
+    ...(m.engine ? { engine: m.engine } : {}),
+  }));
+}
+
+export interface MemorySentences {
+  /** The hybrids whose fixed state outweighs their cache for thousands of tokens. */
+  flat: string;
+  /** The models whose only fixed part is a ring of recent entries. */
+  rings: string;
+  /** The models with nothing fixed. */
+  rising: string;
+  /** The least and the most at the longest context most of them take. */
+  ends: string;
+  /** Models listed but not drawn. */
+  undrawn: string | null;
+}
+
+const tokens = (x: number) => `${Math.round(x).toLocaleString('en-US')} tokens`;
+const gib = (x: number) => {
+  const v = x / 2 ** 30;
+  return `${v >= 100 ? Math.round(v).toLocaleString('en-US') : v >= 10 ? v.toFixed(1) : v.toFixed(2)} GiB`;
+};
+const list = (xs: readonly string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+
+export function memorySentences(models: readonly MemoryModel[] = memoryModels(), storage: Storage = storageOf('bf16', 'fp32')): MemorySentences {
+  const drawn = models.filter((m): m is MemoryModel & { stack: LayerGroup[] } => m.stack !== null);
+  const withSummary = drawn.map((m) => ({ m, s: stackSummary(m.stack, storage), category: categoryOf(m.stack) }));
+  const state = withSummary.filter((x) => x.category === 'state').sort((a, b) => (b.s.crossover ?? 0) - (a.s.crossover ?? 0));
+  const rings = withSummary.filter((x) => x.category === 'window').sort((a, b) => (b.s.crossover ?? 0) - (a.s.crossover ?? 0));
+  const rising = withSummary.filter((x) => x.category === 'cache');
+  const longest = Math.max(...drawn.map((m) => m.contextTokens ?? 0));
+  const reach = withSummary
+    .filter((x) => (x.m.contextTokens ?? 0) >= longest)
+    .map((x) => ({ ...x, total: sequenceMemory(x.m.stack, storage, longest).total }))
+    .sort((a, b) => a.total - b.total);
+  const least = reach[0]!;
+  const most = reach.at(-1)!;
+  const undrawn = models.filter((m) => m.stack === null);
+  return {
+    flat: `${list(state.map((x) => x.m.name))} keep a recurrent state that outweighs their caches for the first thousands of tokens, so their lines start flat; the cache catches up at ${list(state.map((x) => tokens(x.s.crossover!)))} respectively.`,
+    rings: `${list(rings.map((x) => x.m.name))} hold nothing fixed but rings of recent entries, and what grows outweighs the rings within ${list(rings.map((x) => tokens(x.s.crossover!)))}.`,
+    rising: `${list(rising.map((x) => x.m.name))} keep nothing fixed at all: every layer’s cache grows from the first token.`,
+    ends: `At ${tokens(longest)}, the longest context ${reach.length} of them take, ${least.m.name} holds the least, ${gib(least.total)} a sequence, and ${most.m.name} the most, ${gib(most.total)}: ${Math.round(most.total / least.total)} times as much.`,
+    undrawn: undrawn.length
+      ? `${list(undrawn.map((m) => m.name))} ${undrawn.length === 1 ? 'is' : 'are'} listed but not drawn: ${undrawn.map((m) => m.missing.map((x) => `${x.field.replace(/^layers\.\d+\./, '')} ${x.status}`).join(', ')).join('; ')}.`
+      : null,
+  };
+}
+
+/** The downloads: every model at every storage the figure offers. */
+export function memoryTable(models: readonly MemoryModel[] = memoryModels(), data: MemoryData = memoryData) {
+  const combos = [
+    ['bf16', 'fp32'],
+    ['bf16', 'bf16'],
+    ['fp8', 'fp32'],
+    ['fp8', 'bf16'],
+  ] as const;
+  return combos.flatMap(([cache, state]) =>
+    memoryRows(models, storageOf(cache, state, data)).map((r) => ({
+      model: r.id,
+      name: r.name,
+      cache,
+      state,
+      layerKinds: r.kinds,
+      contextTokens: models.find((m) => m.id === r.id)?.contextTokens ?? null,
+      growingBytesPerToken: r.growingPerToken,
+      fixedBytes: r.fixed,
+      ...Object.fromEntries(TABLE_CONTEXTS.map((t, i) => [`totalBytesAt${t}`, r.totals[i]])),
+      crossoverTokens: r.crossover === null ? null : Math.round(r.crossover),
+      status: r.status,
+    })),
+  );
+}
+
+export function memoryCsv(rows: readonly Record<string, unknown>[] = memoryTable()): string {
+  const header = Object.keys(rows[0]!);
+  return `${[header.join(','), ...rows.map((r) => header.map((h) => csvField(r[h])).join(','))].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,128 @@
+/**
+ * The second half of "what ships today": what each model keeps per sequence as its context grows.
+ * Every number and comparison in the prose is asked of src/content/memoryFigure.ts.
+ */
+import { MEMORY_CONTEXTS, MEMORY_DOWNLOADS, figureModels, memorySentences } from '../../content/memoryFigure';
+import { memoryModels, memoryRows, storageOf, TABLE_CONTEXTS } from '../../content/modelMemory';
+import { memoryData } from '../../content/k3Memory';
+import { MEMORY_DEFAULTS } from '../../content/defaults';
+import { bytes, integer } from '../../format';
+import { Fold } from '../../viz/Fold';
+import { Island } from '../Island';
+import { FigureFrame } from '../Section';
+
+const tokensShort = (t: number) => (t >= 2 ** 20 ? `${t / 2 ** 20}M` : `${t / 1024}K`);
+
+/** What each model keeps per sequence: the prose, the figure, its table (for reading without script) and its downloads. */
+export function MemoryPart() {
+  const models = memoryModels();
+  const storage = storageOf(MEMORY_DEFAULTS.cache, MEMORY_DEFAULTS.state);
+  const say = memorySentences(models, storage);
+  const rows = memoryRows(models, storage);
+  const st = memoryData.storage;
+  const drawn = models.filter((m) => m.stack).length;
+  return (
+    <>
+      <p id="shipping-memory">
+        The first question has a price, and it is paid in memory. A layer that may read every token has to keep
+        every token; a layer that reads a window keeps a ring of that many; a layer that reads through a state
+        keeps the state and nothing else. Add the layers up and each model holds, for every sequence it serves, a
+        part that grows with the context and a part that does not. The figure draws both for{' '}
+        <span data-claim="memory-drawn">{drawn}</span> of the {models.length} models, from the same layer counts as
+        the table, with the source of every size in the downloads below.
+      </p>
+      <FigureFrame
+        id="memory"
+        minHeight={1500}
+        caption={
+          <>
+            Memory per sequence against context, both axes logarithmic, one line per model up to its own context
+            limit ({models.find((m) => m.reference)?.name}&rsquo;s whole context is the point at the left edge).
+            Logical bytes: caches in bf16 and recurrent states in fp32 unless switched, before any paging or padding an
+            engine adds; batch size multiplies every figure. A ring mark is where what grows overtakes what is fixed.
+            The bars split each model at the chosen context into what grows and what is fixed; a note beside a model
+            says where engines allocate otherwise, or what is left out.
+          </>
+        }
+      >
+        <Island
+          name="memory"
+          props={{
+            models: figureModels(models),
+            fp8: storage.fp8,
+            convBytes: storage.convBytes,
+            defaults: { ...MEMORY_DEFAULTS, hidden: [...MEMORY_DEFAULTS.hidden] },
+            contexts: [...MEMORY_CONTEXTS],
+          }}
+        />
+      </FigureFrame>
+      <p>
+        <span data-claim="memory-flat">{say.flat}</span> <span data-claim="memory-rings">{say.rings}</span>{' '}
+        <span data-claim="memory-rising">{say.rising}</span>
+      </p>
+      <p>
+        <span data-claim="memory-ends">{say.ends}</span>
+        {say.undrawn ? (
+          <>
+            {' '}
+            <span data-claim="memory-undrawn">{say.undrawn}</span>
+          </>
+        ) : null}
+      </p>
+      <p className="aside" id="memory-storage">
+        How many bytes a value takes is the engine&rsquo;s choice, not the model&rsquo;s. vLLM keeps recurrent states
+        in fp32 for <a href={st.stateDefault.source}>Qwen3.5</a> and <a href={st.stateNemotron.source}>Nemotron-H</a>,
+        but in bf16 <a href={st.stateTpu.source}>on TPUs</a>, and <a href={st.convLlamaCpp.source}>llama.cpp</a> keeps
+        even the convolution inputs in fp32: the same model&rsquo;s fixed part differs by a factor of{' '}
+        <span data-claim="memory-state-factor">{st.stateDefault.value / st.stateTpu.value}</span> between engines. The
+        switches show both. An fp8 cache is not simply half, either: an MLA latent keeps a scale for every{' '}
+        {st.latentScaleEvery.value} values and its rotary part stays in bf16.
+      </p>
+      <Fold id="memory-table" summary={`All ${models.length} models as a table`}>
+        <div className="memory-table-region" role="region" aria-label="Memory per sequence, model by model" tabIndex={0}>
+          <table className="memory-table">
+            <caption>Bytes per sequence, caches in bf16, states in fp32; “—” past a model’s context.</caption>
+            <thead>
+              <tr>
+                <th scope="col">Model</th>
+                <th scope="col">Layers that keep something</th>
+                <th scope="col">Grows per token</th>
+                <th scope="col">Fixed</th>
+                {TABLE_CONTEXTS.map((t) => (
+                  <th scope="col" key={t}>
+                    At {tokensShort(t)}
+                  </th>
+                ))}
+                <th scope="col">Crossover</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} id={`memory-row-${r.id}`}>
+                  <th scope="row">{r.name}</th>
+                  <td>{r.kinds}</td>
+                  <td>{r.growingPerToken === null ? r.status : bytes(r.growingPerToken)}</td>
+                  <td>{r.fixed === null ? r.status : r.fixed === 0 ? 'none' : bytes(r.fixed)}</td>
+                  {r.totals.map((t, i) => (
+                    <td key={TABLE_CONTEXTS[i]}>{t === null ? '—' : bytes(t)}</td>
+                  ))}
+                  <td>{r.crossover === null ? '—' : `${integer(r.crossover)} tokens`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Fold>
+      <p className="shipping-downloads">
+        <span>Download the figure&rsquo;s table, at every storage type, with each model&rsquo;s status:</span>
+        <a href={MEMORY_DOWNLOADS.json} download>
+          memory-per-sequence.json
+        </a>
+        <a href={MEMORY_DOWNLOADS.csv} download>
+          memory-per-sequence.csv
+        </a>
+      </p>
+    </>
+  );
+}
+

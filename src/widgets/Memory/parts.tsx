@@ -1,0 +1,98 @@
+/**
+ * The memory figure's parts below its chart: the readout, the split bars and the config reader.
+ */
+import { useState } from 'react';
+import { type ConfigResult, readConfig } from '../../core/modelConfig';
+import { bytes, integer } from '../../format';
+import type { MemoryModelProps } from './state';
+
+export interface Reading {
+  m: MemoryModelProps;
+  /** Bytes at the chosen context, or null when the model is not drawn or the context is past its limit. */
+  at: { growing: number; fixed: number; total: number } | null;
+  crossover: number | null;
+}
+
+export function readoutOf(r: Reading | undefined, context: number): string {
+  if (!r) return '';
+  if (!r.m.stack) return `${r.m.name} is not drawn. ${r.m.missing ?? ''}`;
+  if (!r.at) return `${r.m.name} takes at most ${integer(r.m.contextTokens ?? 0)} tokens, fewer than ${integer(context)}.`;
+  const cross = r.crossover === null ? '' : ` What grows outweighs what is fixed from ${integer(r.crossover)} tokens on.`;
+  return `At ${integer(context)} tokens, ${r.m.name} holds ${bytes(r.at.total)} a sequence: ${bytes(r.at.growing)} that grows with the context and ${bytes(r.at.fixed)} fixed.${cross}`;
+}
+
+export function Bars({ readings, max, context }: { readings: Reading[]; max: number; context: number }) {
+  return (
+    <ol className="mem-bars" aria-label={`Memory per sequence at ${integer(context)} tokens`}>
+      {readings.map(({ m, at }) => (
+        <li key={m.id} className={`mem-bar is-${m.category ?? 'missing'}`}>
+          <span className="mem-bar-name">{m.name}</span>
+          {at ? (
+            <>
+              <span className="mem-bar-track" aria-hidden="true">
+                <span className="mem-bar-grows" style={{ width: `${(100 * at.growing) / max}%` }} />
+                <span className="mem-bar-fixed" style={{ width: `${(100 * at.fixed) / max}%` }} />
+              </span>
+              <span className="mem-bar-value">
+                {bytes(at.total)}
+                <span className="visually-hidden">
+                  : {bytes(at.growing)} grows, {bytes(at.fixed)} fixed
+                </span>
+              </span>
+            </>
+          ) : (
+            <span className="mem-bar-none">{m.stack ? `beyond its ${integer(m.contextTokens ?? 0)}-token context` : (m.missing ?? 'not drawn')}</span>
+          )}
+          {m.stack && m.missing ? <span className="mem-bar-note">{m.missing}</span> : null}
+          {m.engine ? (
+            <span className="mem-bar-note">
+              {m.engine.text}{' '}
+              <a href={m.engine.source} rel="noopener">
+                Source
+              </a>
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function ConfigReader({ onModel }: { onModel: (r: ConfigResult & { ok: true }) => void }) {
+  const [text, setText] = useState('');
+  const [answer, setAnswer] = useState<ConfigResult | null>(null);
+  const read = () => {
+    const r = readConfig(text);
+    setAnswer(r);
+    if (r.ok) onModel(r);
+  };
+  return (
+    <div className="mem-config">
+      <label htmlFor="mem-config-text">
+        Paste a model&rsquo;s <code>config.json</code> (Hugging Face style). It is read here, in this page, and sent nowhere.
+      </label>
+      <textarea id="mem-config-text" rows={5} spellCheck={false} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+      <button type="button" onClick={read}>
+        Draw it
+      </button>
+      <div className="mem-config-answer" role="status">
+        {answer === null ? null : answer.ok ? (
+          <>
+            <p>
+              Drawn as &ldquo;{answer.name ?? 'Your model'}&rdquo;. Read {answer.used.length} keys: {answer.used.join(', ')}.
+              {answer.ignored.length ? ` Ignored ${answer.ignored.length}: ${answer.ignored.join(', ')}.` : ' Ignored none.'}
+            </p>
+            {answer.notes.map((n) => (
+              <p key={n}>{n}</p>
+            ))}
+          </>
+        ) : (
+          <p className="mem-config-error">
+            Nothing was drawn. {answer.message}
+            {answer.field !== '(root)' ? ` (field: ${answer.field})` : ''}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
