@@ -21,13 +21,17 @@ export interface FigureModel {
   kinds: string;
   /** Why the model is not drawn, or what is left out of it, in a sentence; null when nothing is. */
   missing: string | null;
-  engine?: { text: string; source: string };
+  /** Where engines allocate otherwise, in a line, and the page that shows it. */
+  engine?: { brief: string; source: string };
 }
 
-function missingText(m: MemoryModel): string | null {
+const FIELD_WORDS: Record<string, string> = { kvHeads: 'KV heads', conv: 'convolution width', headDim: 'head size', latent: 'latent rank', window: 'window' };
+
+/** "Not drawn: KV heads not found." or "Left out: the convolution state (its width not published)." */
+export function missingText(m: Pick<MemoryModel, 'missing' | 'stack'>): string | null {
   if (!m.missing.length) return null;
-  const what = m.missing.map((x) => x.note).join(' ');
-  return m.stack ? `Left out: ${what}` : `Not drawn: ${what}`;
+  const words = [...new Set(m.missing.map((x) => `${FIELD_WORDS[x.field.split('.').at(-1)!] ?? x.field} ${x.status}`))];
+  return m.stack ? `Left out: the convolution state (${words.join(', ')}).` : `Not drawn: ${words.join(', ')}.`;
 }
 
 export function figureModels(models: readonly MemoryModel[] = memoryModels()): FigureModel[] {
@@ -39,7 +43,7 @@ export function figureModels(models: readonly MemoryModel[] = memoryModels()): F
     category: m.stack ? categoryOf(m.stack) : null,
     kinds: m.kinds,
     missing: missingText(m),
-    ...(m.engine ? { engine: m.engine } : {}),
+    ...(m.engine ? { engine: { brief: m.engine.brief, source: m.engine.source } } : {}),
   }));
 }
 

@@ -40,10 +40,15 @@ export const modelLayersSchema = z
     feedForwardOnly: count.optional(),
     /** Where engines allocate differently from the logical bytes, and the page that shows it. */
     engine: z.string().min(1).optional(),
+    /** The same in a line short enough to stand beside the model's bar. */
+    engineBrief: z.string().min(1).max(90).optional(),
     engineSource: httpsUrl.optional(),
     note: z.string().min(1).optional(),
   })
-  .refine((m) => (m.engine === undefined) === (m.engineSource === undefined), { message: 'engine and engineSource come together', path: ['engineSource'] });
+  .refine((m) => [m.engineBrief, m.engineSource].every((x) => (x === undefined) === (m.engine === undefined)), {
+    message: 'engine, engineBrief and engineSource come together',
+    path: ['engine'],
+  });
 export type ModelLayersData = z.output<typeof modelLayersSchema>;
 
 const bytesFigure = sourced(z.number().int().positive().max(64), STATUSES);

@@ -33,7 +33,7 @@ export interface MemoryModel {
   /** Its layers in words: "23 full attention, 69 linear (Gated DeltaNet)". */
   kinds: string;
   note?: string;
-  engine?: { text: string; source: string };
+  engine?: { text: string; brief: string; source: string };
   /** Every page the model's numbers come from, once each. */
   sources: string[];
 }
@@ -145,7 +145,7 @@ export function memoryModels(data: MemoryData = memoryData, arch: Architectures 
       missing,
       kinds: kindsInWords(words),
       ...(entry.note ? { note: entry.note } : {}),
-      ...(entry.engine && entry.engineSource ? { engine: { text: entry.engine, source: entry.engineSource } } : {}),
+      ...(entry.engine && entry.engineBrief && entry.engineSource ? { engine: { text: entry.engine, brief: entry.engineBrief, source: entry.engineSource } } : {}),
       sources: [...new Set([...resolved.flatMap((r) => r.sources), ...(entry.feedForwardOnly ? [entry.feedForwardOnly.source] : [])])],
     };
   });

@@ -11,6 +11,12 @@ import { Fold } from '../../viz/Fold';
 import { Island } from '../Island';
 import { FigureFrame } from '../Section';
 
+/** "github.com/AMD-AGI/Primus", "huggingface.co/Qwen/Qwen3.5-397B-A17B": where a source lives, in a few words. */
+function sourceLabel(url: string): string {
+  const u = new URL(url);
+  return [u.host, ...u.pathname.split('/').filter(Boolean).slice(0, 2)].join('/');
+}
+
 const tokensShort = (t: number) => (t >= 2 ** 20 ? `${t / 2 ** 20}M` : `${t / 1024}K`);
 
 /** What each model keeps per sequence: the prose, the figure, its table (for reading without script) and its downloads. */
@@ -33,15 +39,13 @@ export function MemoryPart() {
       </p>
       <FigureFrame
         id="memory"
-        minHeight={1500}
+        minHeight={1000}
         caption={
           <>
-            Memory per sequence against context, both axes logarithmic, one line per model up to its own context
-            limit ({models.find((m) => m.reference)?.name}&rsquo;s whole context is the point at the left edge).
-            Logical bytes: caches in bf16 and recurrent states in fp32 unless switched, before any paging or padding an
-            engine adds; batch size multiplies every figure. A ring mark is where what grows overtakes what is fixed.
-            The bars split each model at the chosen context into what grows and what is fixed; a note beside a model
-            says where engines allocate otherwise, or what is left out.
+            Memory per sequence against context, both axes logarithmic, one line per model to its own context limit
+            ({models.find((m) => m.reference)?.name}&rsquo;s whole context is the point at the left edge); a ring marks
+            where what grows overtakes what is fixed. Logical bytes, before the paging and padding engines add; batch
+            size multiplies them. The table below gives every model&rsquo;s sources.
           </>
         }
       >
@@ -112,6 +116,24 @@ export function MemoryPart() {
             </tbody>
           </table>
         </div>
+        <ul className="memory-notes" aria-label="Notes and sources, model by model">
+          {models.map((m) => (
+            <li key={m.id} id={`memory-note-${m.id}`}>
+              <span className="q">{m.name}:</span> {m.kinds}.{m.note ? ` ${m.note}` : ''}
+              {m.engine ? ` ${m.engine.text}` : ''}
+              {m.missing.map((x) => ` ${x.note}`).join('')} Sources:{' '}
+              {m.sources.map((url, i) => (
+                <span key={url}>
+                  {i > 0 ? ', ' : null}
+                  <a href={url} rel="noopener">
+                    {sourceLabel(url)}
+                  </a>
+                </span>
+              ))}
+              .
+            </li>
+          ))}
+        </ul>
       </Fold>
       <p className="shipping-downloads">
         <span>Download the figure&rsquo;s table, at every storage type, with each model&rsquo;s status:</span>

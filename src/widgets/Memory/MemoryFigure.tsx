@@ -107,7 +107,6 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
             x: c,
             y: sequenceMemory(m.stack, storage, c).total,
             label: focus ? `crosses at ${shortTokens(2 ** Math.round(Math.log2(c)))}` : undefined,
-            labelBelow: true,
             hollow: !focus,
           },
         ];

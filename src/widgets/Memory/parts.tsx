@@ -46,7 +46,7 @@ export function Bars({ readings, max, context }: { readings: Reading[]; max: num
           {m.stack && m.missing ? <span className="mem-bar-note">{m.missing}</span> : null}
           {m.engine ? (
             <span className="mem-bar-note">
-              {m.engine.text}{' '}
+              {m.engine.brief}{' '}
               <a href={m.engine.source} rel="noopener">
                 Source
               </a>

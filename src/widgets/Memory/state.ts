@@ -63,5 +63,5 @@ export interface MemoryModelProps {
   category: MemoryCategory | null;
   kinds: string;
   missing: string | null;
-  engine?: { text: string; source: string };
+  engine?: { brief: string; source: string };
 }
