@@ -145,7 +145,9 @@ export function memoryModels(data: MemoryData = memoryData, arch: Architectures 
       missing,
       kinds: kindsInWords(words),
       ...(entry.note ? { note: entry.note } : {}),
-      ...(entry.engine && entry.engineBrief && entry.engineSource ? { engine: { text: entry.engine, brief: entry.engineBrief, source: entry.engineSource } } : {}),
+      ...(entry.engine && entry.engineBrief && entry.engineSource
+        ? { engine: { text: entry.engine, brief: entry.engineBrief, source: entry.engineSource } }
+        : {}),
       sources: [...new Set([...resolved.flatMap((r) => r.sources), ...(entry.feedForwardOnly ? [entry.feedForwardOnly.source] : [])])],
     };
   });

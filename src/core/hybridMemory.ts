@@ -212,5 +212,27 @@ export interface StackSummary {
 export function stackSummary(stack: readonly LayerGroup[], s: Storage): StackSummary {
   const growingPerToken = stack.reduce((a, g) => a + growingBytesPerToken(g, s), 0);
   const fixed = stack.reduce((a, g) => a + fixedBytes(g, s), 0);
-  return { growingPerToken, fixed, crossover: growingPerToken > 0 && fixed > 0 ? fixed / growingPerToken : null };
+  return { growingPerToken, fixed, crossover: growingPerToken > 0 && fixed > 0 ? crossover(stack, s) : null };
+}
+
+/**
+ * The context from which what grows outweighs what is fixed: the least t with growing(t) > fixed(t),
+ * found on the bytes themselves, so a compressed cache's whole blocks and a ring still filling are
+ * counted as they are. Past every ring the gap only widens, and before them it keeps one sign, so
+ * the test is false up to one point and true after it: halving the interval finds that point.
+ */
+function crossover(stack: readonly LayerGroup[], s: Storage): number {
+  const ahead = (t: number) => {
+    const m = sequenceMemory(stack, s, t);
+    return m.growing > m.fixed;
+  };
+  let hi = 1;
+  while (!ahead(hi)) hi *= 2;
+  let lo = 0;
+  for (let i = 0; i < 200 && hi - lo > hi * 1e-15; i++) {
+    const mid = (lo + hi) / 2;
+    if (ahead(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }

@@ -1,0 +1,169 @@
+/**
+ * The memory figure's data: every model's layers from data/memory.json, checked against the
+ * figures published for them elsewhere (research/memory.md §3.2, §3.3), and the build stopping
+ * on a corrupted file with the file, the model and the field named.
+ */
+import { describe, expect, it } from 'vitest';
+import raw from '../../data/memory.json';
+import { architectures, parseArchitectures } from '../../src/content/architectures';
+import { k3MemoryFacts, MEMORY_FILE, parseMemory } from '../../src/content/k3Memory';
+import { memoryCsv, memoryTable, missingText } from '../../src/content/memoryFigure';
+import { memoryModels, storageOf, TABLE_CONTEXTS } from '../../src/content/modelMemory';
+import { DataError } from '../../src/content/validate';
+import { sequenceMemory, stackSummary } from '../../src/core';
+
+const models = memoryModels();
+const bf16 = storageOf('bf16', 'fp32');
+const byId = (id: string) => {
+  const m = models.find((x) => x.id === id);
+  if (!m?.stack) throw new Error(`${id} is not drawn`);
+  return m.stack;
+};
+const perToken = (id: string) => stackSummary(byId(id), bf16).growingPerToken;
+/** What grows per token without the indexers' keys: the gallery's convention (research/memory.md §3.2). */
+const latentsOnly = (id: string) =>
+  stackSummary(
+    byId(id)
+      .filter((g) => g.kind !== 'indexer')
+      .map((g) => (g.kind === 'compressed' ? { ...g, indexDim: 0 } : g)),
+    bf16,
+  ).growingPerToken;
+const KiB = 1024;
+
+describe('every model’s bytes a token agree with the figures published for it', () => {
+  it.each([
+    ['kimi-k2.6', 68.6],
+    ['mistral-large-3', 68.6],
+    ['kimi-k3', 27],
+    ['kimi-linear-48b-a3b', 7.9],
+    ['glm-5.2', 87.75],
+    ['qwen3.5-397b-a17b', 30],
+    ['minimax-m3', 120],
+    ['nemotron-3-ultra', 12],
+    ['deepseek-v4-flash', 5.4],
+    ['deepseek-v4-pro', 7.7],
+  ])('%s: %s KiB a token of latents and K/V, as the gallery counts them', (id, kib) => {
+    expect(Math.abs(latentsOnly(id) / KiB - kib)).toBeLessThan(0.06);
+  });
+
+  it('gpt-oss-120b: 36,864 B a token logical, half of what vLLM allocates', () => {
+    expect(perToken('gpt-oss-120b')).toBe(36_864);
+  });
+
+  it('indexer keys come on top: 21 GLM-5.2 layers of 128 values, one key per compressed entry in V4', () => {
+    expect(perToken('glm-5.2') - latentsOnly('glm-5.2')).toBe(21 * 128 * 2);
+    expect(perToken('deepseek-v4-flash') - latentsOnly('deepseek-v4-flash')).toBe((21 * 128 * 2) / 4);
+  });
+
+  it('Kimi K3’s panel and the figure compute the same bytes', () => {
+    const k3 = k3MemoryFacts();
+    const m = sequenceMemory(byId('kimi-k3'), bf16, k3.atContext.context);
+    expect(m.growing).toBe(k3.atContext.cache);
+    expect(m.fixed).toBe(k3.atContext.state);
+    expect(stackSummary(byId('kimi-k3'), bf16).crossover).toBeCloseTo(k3.crossover, 9);
+  });
+
+  it('a size that is not found is said, not drawn; one that is not published is left out and said', () => {
+    const mimo = models.find((m) => m.id === 'mimo-v2.5-pro')!;
+    expect(mimo.stack).toBeNull();
+    expect(missingText(mimo)).toBe('Not drawn: KV heads not found.');
+    const ultra = models.find((m) => m.id === 'nemotron-3-ultra')!;
+    expect(ultra.stack).not.toBeNull();
+    expect(missingText(ultra)).toMatch(/convolution width not published/);
+  });
+
+  it('every model of data/architectures.json is here, each with its sources', () => {
+    expect(models.map((m) => m.id)).toEqual(architectures.models.map((m) => m.id));
+    for (const m of models) {
+      expect(m.sources.length, m.id).toBeGreaterThan(0);
+      for (const s of m.sources) expect(s).toMatch(/^https:\/\//);
+    }
+  });
+});
+
+describe('the downloads', () => {
+  const rows = memoryTable() as (ReturnType<typeof memoryTable>[number] & Record<string, unknown>)[];
+  it('hold every model at every storage type, with totals at 4K to 1M, crossover and status', () => {
+    expect(rows).toHaveLength(4 * models.length);
+    const k3 = rows.find((r) => r.model === 'kimi-k3' && r.cache === 'bf16' && r.state === 'fp32')!;
+    expect(k3.totalBytesAt1048576).toBe(sequenceMemory(byId('kimi-k3'), bf16, 1_048_576).total);
+    expect(k3.crossoverTokens).toBe(Math.round(stackSummary(byId('kimi-k3'), bf16).crossover!));
+    // Past a model's context there is no total.
+    const oss = rows.find((r) => r.model === 'gpt-oss-120b')!;
+    expect(oss.totalBytesAt131072).not.toBeNull();
+    expect(oss.totalBytesAt262144).toBeNull();
+    expect(rows.find((r) => r.model === 'mimo-v2.5-pro')!.status).toBe('not found');
+    const fp8 = rows.find((r) => r.model === 'kimi-k2.6' && r.cache === 'fp8')!;
+    expect(fp8.growingBytesPerToken).toBe(61 * 656);
+  });
+
+  it('as CSV: a header and one line per row, with the columns the figure’s table has', () => {
+    const lines = memoryCsv(rows).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(rows.length + 1);
+    expect(lines[0]).toBe(
+      [
+        'model',
+        'name',
+        'cache',
+        'state',
+        'layerKinds',
+        'contextTokens',
+        'growingBytesPerToken',
+        'fixedBytes',
+        ...TABLE_CONTEXTS.map((t) => `totalBytesAt${t}`),
+        'crossoverTokens',
+        'status',
+      ].join(','),
+    );
+  });
+});
+
+describe('a corrupted data file stops the build, naming file, model and field', () => {
+  type Raw = typeof raw;
+  const clone = () => structuredClone(raw) as Raw & { models: Record<string, unknown>[] };
+  const at = (d: ReturnType<typeof clone>, id: string) =>
+    d.models.find((m) => m.id === id) as unknown as { layers: Record<string, { value: unknown; source?: string }>[] };
+
+  it('a negative size', () => {
+    const d = clone();
+    at(d, 'gpt-oss-120b').layers[1]!.kvHeads!.value = -8;
+    expect(() => parseMemory(d)).toThrow(DataError);
+    expect(() => parseMemory(d)).toThrow(new RegExp(`${MEMORY_FILE}: entry models\\[6\\] "gpt-oss-120b", field layers\\.1\\.kvHeads`));
+  });
+
+  it('a source that is not https', () => {
+    const d = clone();
+    at(d, 'glm-5.2').layers[0]!.latent!.source = 'http://example.org';
+    expect(() => parseMemory(d)).toThrow(/entry models\[4\] "glm-5.2", field layers\.0\.latent\.source: must be an https URL/);
+  });
+
+  it('layer counts that do not add up to the architectures file’s', () => {
+    const d = clone();
+    at(d, 'qwen3.5-397b-a17b').layers[0]!.count!.value = 16;
+    expect(() => memoryModels(parseMemory(d))).toThrow(
+      /data\/memory\.json: entry models\[10\] "qwen3.5-397b-a17b", field layers: its groups hold 61 layers, but data\/architectures\.json gives 60/,
+    );
+  });
+
+  it('a model missing, or one the architectures file does not know', () => {
+    const d = clone();
+    d.models = d.models.filter((m) => m.id !== 'kimi-k2.6');
+    expect(() => memoryModels(parseMemory(d))).toThrow(/data\/memory\.json: field models: no entry for "kimi-k2.6"/);
+    const e = clone();
+    (e.models[0] as { id: string }).id = 'gpt-5';
+    expect(() => memoryModels(parseMemory(e))).toThrow(/entry models\[0\] "gpt-5", field id: no model with this id/);
+  });
+
+  it('a layer kind the model does not know', () => {
+    const d = clone();
+    (at(d, 'kimi-k2.6').layers[0] as unknown as { kind: string }).kind = 'hyper';
+    expect(() => parseMemory(d)).toThrow(/entry models\[3\] "kimi-k2.6", field layers\.0\.kind/);
+  });
+
+  it('the architectures file changing under it', () => {
+    const a = structuredClone(architectures);
+    const glm = a.models.find((m) => m.id === 'glm-5.2')!;
+    (glm.layers as { value: number }).value = 79;
+    expect(() => memoryModels(undefined, parseArchitectures(a))).toThrow(/"glm-5.2", field layers: its groups hold 78 layers/);
+  });
+});

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+/**
+ * Claim tests for the sentences about the memory figure: each is recomputed here from the core
+ * and the data files, by a route of its own where one exists (a crossover found by bisection, not
+ * by the core's closed form), and fails when the sentence stops being true.
+ */
+import { describe, expect, it } from 'vitest';
+import raw from '../../data/memory.json';
+import { render } from '../../src/app/entry-server';
+import { memoryModels, storageOf } from '../../src/content/modelMemory';
+import { type LayerGroup, sequenceMemory } from '../../src/core';
+
+const document = new DOMParser().parseFromString(render().html, 'text/html');
+const claim = (name: string) => (document.querySelector(`[data-claim="${name}"]`)?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const storage = storageOf('bf16', 'fp32');
+const drawn = memoryModels().filter((m): m is ReturnType<typeof memoryModels>[number] & { stack: LayerGroup[] } => m.stack !== null);
+const hasState = (s: readonly LayerGroup[]) => s.some((g) => g.kind === 'linear' || g.kind === 'mamba');
+const hasRing = (s: readonly LayerGroup[]) => s.some((g) => g.kind === 'sliding' || g.kind === 'compressed');
+
+/** The first whole context at which what grows outweighs what is fixed, counted token by token. */
+function crossing(stack: readonly LayerGroup[]): number {
+  let t = 1;
+  while (sequenceMemory(stack, storage, t).growing <= sequenceMemory(stack, storage, t).fixed) t++;
+  return t;
+}
+
+describe('What each model keeps', () => {
+  it('"… for N of the M models": every model without a size marked not found', () => {
+    const missing = raw.models.filter((m) => JSON.stringify(m.layers).includes('"not found"')).length;
+    expect(claim('memory-drawn')).toBe(String(memoryModels().length - missing));
+  });
+
+  it('"… keep a recurrent state … the cache catches up at …": each hybrid with a state, where its bytes cross', () => {
+    const text = claim('memory-flat');
+    const hybrids = drawn.filter((m) => hasState(m.stack)).sort((a, b) => crossing(b.stack) - crossing(a.stack));
+    expect(hybrids.length).toBeGreaterThan(2);
+    let last = -1;
+    for (const m of hybrids) {
+      const at = text.indexOf(m.name);
+      expect(at, m.name).toBeGreaterThan(last);
+      last = at;
+      // Found in the prose to the token, in the same order as the names.
+      // The prose rounds the crossing point; the first whole token past it is at most one more.
+      const t = crossing(m.stack);
+      expect(text).toMatch(
+        new RegExp(`${[t - 1, t].map((x) => x.toLocaleString('en-US')).join('|')} tokens|${[t - 1, t].map((x) => x.toLocaleString('en-US')).join('|')},`),
+      );
+      // Flat at first: at 1,024 tokens the state still outweighs the cache.
+      const early = sequenceMemory(m.stack, storage, 1024);
+      expect(early.fixed, m.name).toBeGreaterThan(early.growing);
+    }
+  });
+
+  it('"… hold nothing fixed but rings … within N tokens": each model with a window and no state', () => {
+    const text = claim('memory-rings');
+    for (const m of drawn.filter((x) => !hasState(x.stack) && hasRing(x.stack))) {
+      expect(text).toContain(m.name);
+      const t = crossing(m.stack);
+      expect(text).toMatch(new RegExp(`(${[t - 1, t].map((x) => x.toLocaleString('en-US')).join('|')}) tokens`));
+    }
+  });
+
+  it('"… keep nothing fixed at all": each model whose fixed part is zero at every length', () => {
+    const text = claim('memory-rising');
+    const none = drawn.filter((m) => [1, 1024, 1_048_576].every((t) => sequenceMemory(m.stack, storage, t).fixed === 0));
+    expect(none.length).toBeGreaterThan(2);
+    for (const m of none) expect(text).toContain(m.name);
+    for (const m of drawn.filter((x) => !none.includes(x))) expect(text).not.toContain(m.name);
+  });
+
+  it('"At 1,048,576 tokens … holds the least … the most … times as much": over every model that takes that context', () => {
+    const text = claim('memory-ends');
+    const longest = Math.max(...drawn.map((m) => m.contextTokens ?? 0));
+    const at = drawn.filter((m) => (m.contextTokens ?? 0) >= longest).map((m) => ({ m, total: sequenceMemory(m.stack, storage, longest).total }));
+    const least = at.reduce((a, b) => (b.total < a.total ? b : a));
+    const most = at.reduce((a, b) => (b.total > a.total ? b : a));
+    expect(text).toContain(`At ${longest.toLocaleString('en-US')} tokens`);
+    expect(text).toContain(`${at.length} of them`);
+    expect(text).toContain(`${least.m.name} holds the least, ${(least.total / 2 ** 30).toFixed(2)} GiB`);
+    expect(text).toContain(`${most.m.name} the most, ${Math.round(most.total / 2 ** 30)} GiB`);
+    expect(text).toContain(`${Math.round(most.total / least.total)} times as much`);
+  });
+
+  it('names the models it cannot draw, and the factor between engines’ state types', () => {
+    expect(claim('memory-undrawn')).toContain('MiMo-V2.5-Pro');
+    expect(claim('memory-undrawn')).toMatch(/kvHeads not found/);
+    expect(claim('memory-state-factor')).toBe(String(raw.storage.stateDefault.value / raw.storage.stateTpu.value));
+  });
+});
