@@ -6,7 +6,8 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import './memory.css';
-import { categoryOf, type Fp8Layout, type LayerGroup, type MemoryCategory, type Storage, sequenceMemory, stackSummary } from '../../core/hybridMemory';
+import './memory-table.css';
+import { categoryOf, type Fp8Layout, type LayerGroup, type Storage, sequenceMemory, stackSummary } from '../../core/hybridMemory';
 import type { ConfigResult } from '../../core/modelConfig';
 import { Bars, ConfigReader, type Reading, readoutOf } from './parts';
 import { bytes, integer } from '../../format';
