@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type LayerGroup, sequenceMemory, type Storage } from '../../src/core';
 import { bytes, integer } from '../../src/format';
@@ -89,11 +89,13 @@ describe('MemoryFigure', () => {
     expect(bars().find((b) => b.textContent?.includes('Cache C'))!.textContent).toContain(total(cache, 131_072, s));
   });
 
-  it('draws a pasted config beside the others and says which keys it read', () => {
+  it('draws a pasted config beside the others and says which keys it read', async () => {
     setup();
     const gpt2 = { model_type: 'gpt2', n_layer: 12, n_head: 12, n_embd: 768, n_ctx: 1024, vocab_size: 50257 };
     fireEvent.change(screen.getByLabelText(/paste a model/i), { target: { value: JSON.stringify(gpt2) } });
     fireEvent.click(screen.getByRole('button', { name: /draw it/i }));
+    // The reader's code arrives on the first press.
+    await waitFor(() => expect(screen.getAllByRole('status')[1]!.textContent).not.toBe(''));
     const answer = screen.getAllByRole('status')[1]!.textContent;
     expect(answer).toContain('Drawn as “gpt2”');
     expect(answer).toMatch(/Read 5 keys: n_layer, n_head, n_embd, n_ctx, model_type\./);
@@ -109,7 +111,7 @@ describe('MemoryFigure', () => {
     ).toContain('Yours (gpt2)');
   });
 
-  it('answers a bad paste and changes nothing else', () => {
+  it('answers a bad paste and changes nothing else', async () => {
     setup();
     const before = { readout: readout(), bars: bars().map((b) => b.textContent) };
     for (const [text, said] of [
@@ -119,7 +121,7 @@ describe('MemoryFigure', () => {
     ] as const) {
       fireEvent.change(screen.getByLabelText(/paste a model/i), { target: { value: text } });
       fireEvent.click(screen.getByRole('button', { name: /draw it/i }));
-      expect(screen.getAllByRole('status')[1]!.textContent).toMatch(said);
+      await waitFor(() => expect(screen.getAllByRole('status')[1]!.textContent).toMatch(said));
       expect(screen.getAllByRole('status')[1]!.textContent).toMatch(/^Nothing was drawn\./);
       expect(readout()).toBe(before.readout);
       expect(bars().map((b) => b.textContent)).toEqual(before.bars);

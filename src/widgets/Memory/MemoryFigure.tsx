@@ -34,14 +34,34 @@ const MiB = 2 ** 20;
 const Y_TICKS = [10 * MiB, 100 * MiB, 2 ** 30, 10 * 2 ** 30, 100 * 2 ** 30, 2 ** 40];
 const shortTokens = (x: number) => (x >= 2 ** 20 ? `${x / 2 ** 20}M` : `${x / 1024}K`);
 
-/** The points of a model's line: four a doubling, from the first context to its own limit. */
+/**
+ * The points of a model's line: four a doubling, from the first context to its own limit, less
+ * those in the middle of a straight stretch on the log-log axes (a cache alone is one straight
+ * line), which draw the same and would only lengthen the page's markup.
+ */
 function linePoints(stack: readonly LayerGroup[], storage: Storage, from: number, to: number): [number, number][] {
   const points: [number, number][] = [];
   for (let e = Math.log2(from); e <= Math.log2(to) + 1e-9; e += 0.25) {
     const t = 2 ** e;
     points.push([t, sequenceMemory(stack, storage, t).total]);
   }
-  return points;
+  // A point goes when the chord from the last one kept to the one after it passes within a
+  // thousandth of a decade of it and of every point it skips: under a fifth of a pixel here.
+  const off = (a: [number, number], b: [number, number], p: [number, number]) => {
+    const f = Math.log(p[0] / a[0]) / Math.log(b[0] / a[0]);
+    return Math.abs(Math.log10(p[1]) - (Math.log10(a[1]) + f * Math.log10(b[1] / a[1])));
+  };
+  const kept = [points[0]!];
+  let anchor = 0;
+  for (let i = 1; i < points.length - 1; i++) {
+    const next = points[i + 1]!;
+    if (points.slice(anchor + 1, i + 1).some((p) => off(points[anchor]!, next, p) > 1e-3)) {
+      kept.push(points[i]!);
+      anchor = i;
+    }
+  }
+  if (points.length > 1) kept.push(points[points.length - 1]!);
+  return kept;
 }
 
 export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: MemoryFigureProps) {

@@ -2,7 +2,7 @@
  * The memory figure's parts below its chart: the readout, the split bars and the config reader.
  */
 import { useState } from 'react';
-import { type ConfigResult, readConfig } from '../../core/modelConfig';
+import type { ConfigResult } from '../../core/modelConfig';
 import { bytes, integer } from '../../format';
 import type { MemoryModelProps } from './state';
 
@@ -61,7 +61,9 @@ export function Bars({ readings, max, context }: { readings: Reading[]; max: num
 export function ConfigReader({ onModel }: { onModel: (r: ConfigResult & { ok: true }) => void }) {
   const [text, setText] = useState('');
   const [answer, setAnswer] = useState<ConfigResult | null>(null);
-  const read = () => {
+  // The reader is fetched on the first press: most readers never paste a config.
+  const read = async () => {
+    const { readConfig } = await import('../../core/modelConfig');
     const r = readConfig(text);
     setAnswer(r);
     if (r.ok) onModel(r);
@@ -72,7 +74,7 @@ export function ConfigReader({ onModel }: { onModel: (r: ConfigResult & { ok: tr
         Paste a model&rsquo;s <code>config.json</code> (Hugging Face style). It is read here, in this page, and sent nowhere.
       </label>
       <textarea id="mem-config-text" rows={5} spellCheck={false} value={text} onChange={(e) => setText(e.currentTarget.value)} />
-      <button type="button" onClick={read}>
+      <button type="button" onClick={() => void read()}>
         Draw it
       </button>
       <div className="mem-config-answer" role="status">

@@ -1,0 +1,141 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { axeViolations, openFigure, THEMES, WIDTHS, waitForFigure, watch } from './helpers';
+
+const readout = (page: Page) => page.locator('#memory-figure .mem-readout');
+const answer = (page: Page) => page.locator('#memory-figure .mem-config-answer');
+const bar = (page: Page, name: string) => page.locator('#memory-figure .mem-bar').filter({ has: page.locator('.mem-bar-name', { hasText: name }) });
+/** GiB, MiB or KiB as the figure writes them, in bytes. */
+const parseBytes = (text: string) => {
+  const m = /([\d.,]+) (B|KiB|MiB|GiB|TiB)/.exec(text);
+  if (!m) throw new Error(`no size in “${text}”`);
+  return Number(m[1]!.replace(/,/g, '')) * 1024 ** ['B', 'KiB', 'MiB', 'GiB', 'TiB'].indexOf(m[2]!);
+};
+const total = async (row: Locator) => parseBytes((await row.locator('.mem-bar-value').textContent()) ?? '');
+
+/** GPT-2 small's config as Hugging Face publishes it: 12 layers, 12 heads of 64 (768 wide), 1,024 tokens. */
+const GPT2 = JSON.stringify({ model_type: 'gpt2', n_layer: 12, n_head: 12, n_embd: 768, n_ctx: 1024, n_positions: 1024, vocab_size: 50257 }, null, 2);
+
+async function paste(page: Page, text: string) {
+  const fold = page.locator('#memory-figure details.mem-yours');
+  if (!(await fold.evaluate((d) => (d as HTMLDetailsElement).open))) await fold.locator('summary').click();
+  await page.locator('#mem-config-text').fill(text);
+  await page.getByRole('button', { name: 'Draw it' }).click();
+}
+
+for (const width of WIDTHS) {
+  for (const theme of THEMES) {
+    test(`memory figure at ${width}px, ${theme}: every control by keyboard, clean console, axe clean, no overflow`, async ({ page }) => {
+      const problems = watch(page);
+      await openFigure(page, 'memory', { width, theme });
+      const out = readout(page);
+      await expect(out).toContainText('At 131,072 tokens, Kimi K3 holds 3.794 GiB a sequence');
+
+      // The context slider: K3 at 1M tokens holds what its own panel under the attention read says.
+      await page.locator('#mem-context').focus();
+      await page.keyboard.press('End');
+      await expect(out).toContainText('At 1,048,576 tokens, Kimi K3 holds 27.42 GiB a sequence');
+      await page.keyboard.press('Home');
+      await expect(out).toContainText('At 1,024 tokens, Kimi K3 holds');
+      for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+      await expect(out).toContainText('At 131,072 tokens');
+
+      // The cache type by keyboard: fp8 halves what grows, a little more with its scales; the bar agrees with the readout.
+      const before = await total(bar(page, 'Kimi Linear 48B-A3B'));
+      await page.getByRole('combobox', { name: /caches in/i }).focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('combobox', { name: /caches in/i })).toHaveValue('fp8');
+      await expect(out).toContainText(`holds ${(await bar(page, 'Kimi K3').locator('.mem-bar-value').textContent())?.split(':')[0]}`);
+      const after = await total(bar(page, 'Kimi Linear 48B-A3B'));
+      expect(after).toBeLessThan(before);
+      expect(after).toBeGreaterThan(before / 2);
+
+      // The order by keyboard: by what is fixed, the first bar holds the most that is fixed.
+      await page.getByRole('combobox', { name: /bars by/i }).focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('combobox', { name: /bars by/i })).toHaveValue('fixed');
+      await expect(page.locator('#memory-figure .mem-bar-name').first()).toHaveText('Qwen3.8-2.4T-A95B');
+
+      // A model taken off by keyboard, in its fold.
+      const pick = page.locator('#memory-figure details.mem-pick');
+      await pick.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await expect(pick).toHaveAttribute('open', '');
+      await pick.getByRole('checkbox', { name: 'MiniMax-M3' }).focus();
+      await page.keyboard.press('Space');
+      await expect(pick.locator('summary')).toHaveText('Models drawn: 13 of 14');
+      await expect(bar(page, 'MiniMax-M3')).toHaveCount(0);
+
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'horizontal page overflow in px').toBeLessThanOrEqual(0);
+      expect(await axeViolations(page, '#memory-figure')).toEqual([]);
+      await page.locator('#memory-figure').screenshot({ path: `test-results/screenshots/memory-${width}-${theme}.png` });
+      expect(problems).toEqual([]);
+    });
+  }
+}
+
+test('a pasted config.json is drawn beside the others, under the page’s policy, and bad pastes are answered', async ({ page }) => {
+  const problems = watch(page);
+  await openFigure(page, 'memory', { width: 390 });
+  await paste(page, GPT2);
+  await expect(answer(page)).toContainText('Drawn as “gpt2”.');
+  await expect(answer(page)).toContainText('Ignored 2: n_positions, vocab_size.');
+  // 12 layers × K and V × 768 values × 2 bytes, for 1,024 tokens: 36 MiB.
+  await page.locator('#mem-context').focus();
+  await page.keyboard.press('Home');
+  await expect(readout(page)).toContainText('At 1,024 tokens, Yours (gpt2) holds 36 MiB a sequence: 36 MiB that grows with the context and 0 B fixed.');
+  await expect(bar(page, 'Yours (gpt2)')).toContainText('36 MiB');
+  const drawn = await readout(page).textContent();
+
+  for (const [text, said] of [
+    ['{"n_layer": 12,\n "n_head" 12}', /Nothing was drawn\. Not valid JSON: line 2, column 11\./],
+    ['{"n_layer": 1e400, "n_head": 12, "n_embd": 768}', /Nothing was drawn\..*\(field: n_layer\)/],
+    ['{"n_layer": 12, "n_head": 12, "n_embd": 767.5}', /Nothing was drawn\..*\(field: n_embd\)/],
+    ['{"model_type": "gpt2"}', /Nothing was drawn\..*n_layer/],
+    [`{"pad": "${'x'.repeat(1_000_000)}"}`, /Nothing was drawn\. The paste is over 1,000,000 bytes/],
+  ] as const) {
+    await paste(page, text);
+    await expect(answer(page)).toHaveText(said);
+    // The last model drawn stays, and so does everything else.
+    await expect(readout(page)).toHaveText(drawn!);
+  }
+  expect(await axeViolations(page, '#memory-figure')).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('the settings travel in the address: a shared link restores them, nonsense is clamped or ignored', async ({ page }) => {
+  const problems = watch(page);
+  await openFigure(page, 'memory', { width: 1280, search: '?mctx=1048576&mcache=fp8&mstate=bf16&mfocus=gpt-oss-120b&mhide=glm-5.2&step=3' });
+  await expect(readout(page)).toContainText('gpt-oss-120b takes at most 131,072 tokens, fewer than 1,048,576.');
+  await expect(page.getByRole('combobox', { name: /caches in/i })).toHaveValue('fp8');
+  await expect(page.getByRole('combobox', { name: /states in/i })).toHaveValue('bf16');
+  await expect(bar(page, 'GLM-5.2')).toHaveCount(0);
+  await page.locator('#mem-context').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => new URL(page.url()).searchParams.get('mctx')).toBe('524288');
+  expect(new URL(page.url()).searchParams.get('step'), 'other figures keep their parameters').toBe('3');
+
+  await page.goto('./?mctx=-7&mcache=fp4&msort=sideways&mfocus=nobody&mhide=,,zz');
+  await waitForFigure(page, 'memory');
+  await expect(readout(page)).toContainText('At 1,024 tokens, Kimi K3 holds');
+  await expect(page.getByRole('combobox', { name: /caches in/i })).toHaveValue('bf16');
+  await expect(page.locator('#memory-figure details.mem-pick summary')).toHaveText('Models drawn: 14 of 14');
+  await expect.poll(() => new URL(page.url()).search).toBe('?mctx=1024');
+  expect(problems).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the chart, the bars at the default context and the table are in the page, without sideways scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto('./');
+    await expect(page.locator('#memory-figure .mem-readout')).toContainText('At 131,072 tokens, Kimi K3 holds 3.794 GiB');
+    // One line for every model that is drawn and reaches past the axis's first context.
+    await expect(page.locator('#memory-figure path.mem-series')).toHaveCount(12);
+    await expect(page.locator('#memory-table tbody tr')).toHaveCount(14);
+    await expect(page.locator('#memory-row-kimi-k3')).toContainText('27.42 GiB');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
