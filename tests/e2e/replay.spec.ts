@@ -44,6 +44,13 @@ const ACTIONS: Record<Figure, Act> = {
     await island.locator('.evidence-fold > summary').click();
     await island.getByRole('button', { name: /Benchmark/ }).click();
   },
+  memory: async (page, island) => {
+    await press(page, '#mem-context', 'ArrowRight', 2);
+    // The models sit folded: opened first, so the key reaches a model's box.
+    await island.locator('.mem-pick > summary').click();
+    await island.getByRole('checkbox', { name: 'Kimi K2.6' }).focus();
+    await page.keyboard.press('Space');
+  },
   recall: async (page) => {
     await press(page, '#recall-n', 'ArrowRight', 4);
     await press(page, '#recall-s', 'ArrowLeft', 2);
