@@ -28,9 +28,14 @@ export interface FigureModel {
 const FIELD_WORDS: Record<string, string> = { kvHeads: 'KV heads', conv: 'convolution width', headDim: 'head size', latent: 'latent rank', window: 'window' };
 
 /** "Not drawn: KV heads not found." or "Left out: the convolution state (its width not published)." */
+/** Each missing size once, in words: "KV heads not found". */
+const missingWords = (m: Pick<MemoryModel, 'missing'>) => [
+  ...new Set(m.missing.map((x) => `${FIELD_WORDS[x.field.split('.').at(-1)!] ?? x.field} ${x.status}`)),
+];
+
 export function missingText(m: Pick<MemoryModel, 'missing' | 'stack'>): string | null {
   if (!m.missing.length) return null;
-  const words = [...new Set(m.missing.map((x) => `${FIELD_WORDS[x.field.split('.').at(-1)!] ?? x.field} ${x.status}`))];
+  const words = missingWords(m);
   return m.stack ? `Left out: the convolution state (${words.join(', ')}).` : `Not drawn: ${words.join(', ')}.`;
 }
 
@@ -87,7 +92,7 @@ export function memorySentences(models: readonly MemoryModel[] = memoryModels(),
     rising: `${list(rising.map((x) => x.m.name))} keep nothing fixed at all: every layer’s cache grows from the first token.`,
     ends: `At ${tokens(longest)}, the longest context ${reach.length} of them take, ${least.m.name} holds the least, ${gib(least.total)} a sequence, and ${most.m.name} the most, ${gib(most.total)}: ${Math.round(most.total / least.total)} times as much.`,
     undrawn: undrawn.length
-      ? `${list(undrawn.map((m) => m.name))} ${undrawn.length === 1 ? 'is' : 'are'} listed but not drawn: ${undrawn.map((m) => m.missing.map((x) => `${x.field.replace(/^layers\.\d+\./, '')} ${x.status}`).join(', ')).join('; ')}.`
+      ? `${list(undrawn.map((m) => m.name))} ${undrawn.length === 1 ? 'is' : 'are'} listed but not drawn: ${undrawn.map((m) => `${undrawn.length === 1 ? '' : `${m.name}, `}${missingWords(m).join(', ')}`).join('; ')}.`
       : null,
   };
 }
