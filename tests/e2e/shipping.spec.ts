@@ -72,8 +72,8 @@ test('a bad sort in the URL is ignored, and the page still loads clean', async (
 
 test('the downloads are served next to the page and hold every model', async ({ page, request }) => {
   await page.goto('./');
-  const json = await page.locator('#shipping a[download][href$=".json"]').getAttribute('href');
-  const csv = await page.locator('#shipping a[download][href$=".csv"]').getAttribute('href');
+  const json = await page.locator('#shipping a[download][href$="architectures.json"]').getAttribute('href');
+  const csv = await page.locator('#shipping a[download][href$="architectures.csv"]').getAttribute('href');
   const jsonRes = await request.get(new URL(json!, page.url()).href);
   expect(jsonRes.status()).toBe(200);
   const served = (await jsonRes.json()) as typeof data;
@@ -94,10 +94,10 @@ test.describe('without JavaScript', () => {
     await expect(rows).toHaveCount(featured.length + 1);
     await expect(page.locator('[data-claim="six-percent"]')).toContainText('Nemotron 3 Ultra');
     await expect(page.locator('#shipping-note-kimi-k3')).toContainText('one summary per 12 layers');
-    // Only the table's own box may hold anything wider than the phone.
+    // Only the tables' own boxes may hold anything wider than the phone.
     const sticking = await page.locator('#shipping').evaluate((section) =>
       [...section.querySelectorAll('*')]
-        .filter((el) => !el.closest('.shipping-scroll') || el.classList.contains('shipping-scroll'))
+        .filter((el) => !el.closest('.shipping-scroll, .memory-table-region') || el.matches('.shipping-scroll, .memory-table-region'))
         .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
         .map((el) => `${el.tagName}.${el.className}`),
     );
