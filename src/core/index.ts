@@ -15,3 +15,7 @@ export * from './evidence';
 export * from './modelConfig';
 export * from './hybridShape';
 export * from './jsonSyntax';
+export * from './labStreams';
+export * from './leastSquares';
+export * from './lab';
+export * from './labStats';

@@ -1,0 +1,96 @@
+/**
+ * The lab's numbers over many streams: running sums of each method's scores at each checkpoint,
+ * turned into means with their standard errors; the analytic curves the means are checked
+ * against (research/capacity.md §4.2); and the arithmetic one run needs, for the benchmark.
+ */
+import { LAB_METHODS, type LabMethod, type LabResult, MAX_QUERIES, windowPairs } from './lab';
+
+/** Per method, per checkpoint: streams, Σ error, Σ error², Σ squared error, Σ accuracy, Σ accuracy². */
+export type LabTally = { streams: number; sums: Record<LabMethod, number[][]> };
+
+export function emptyTally(points: number): LabTally {
+  const sums = Object.fromEntries(LAB_METHODS.map((m) => [m, Array.from({ length: points }, () => [0, 0, 0, 0, 0])])) as Record<LabMethod, number[][]>;
+  return { streams: 0, sums };
+}
+
+/** Adds one stream's result; the tally is changed in place and returned. */
+export function addRun(t: LabTally, r: LabResult): LabTally {
+  for (const m of LAB_METHODS) {
+    r[m].forEach((s, i) => {
+      const row = t.sums[m][i]!;
+      row[0]! += s.error;
+      row[1]! += s.error * s.error;
+      row[2]! += s.squared;
+      row[3]! += s.accuracy;
+      row[4]! += s.accuracy * s.accuracy;
+    });
+  }
+  t.streams++;
+  return t;
+}
+
+export interface LabCell {
+  n: number;
+  error: number;
+  errorSe: number;
+  /** Root of the mean squared read error: what the analytic curves give. */
+  rms: number;
+  accuracy: number;
+  accuracySe: number;
+}
+
+const se = (sum: number, sumSq: number, k: number) => (k > 1 ? Math.sqrt(Math.max(0, (sumSq - (sum * sum) / k) / (k - 1)) / k) : 0);
+
+/** Means and standard errors over the streams run, for one method. */
+export function cellsOf(t: LabTally, method: LabMethod, at: readonly number[]): LabCell[] {
+  const k = t.streams;
+  if (k === 0) return [];
+  return t.sums[method].map((row, i) => ({
+    n: at[i]!,
+    error: row[0]! / k,
+    errorSe: se(row[0]!, row[1]!, k),
+    rms: Math.sqrt(row[2]! / k),
+    accuracy: row[3]! / k,
+    accuracySe: se(row[3]!, row[4]!, k),
+  }));
+}
+
+/** 𝔼χ_d/√d: the mean length of a d-dimensional standard normal vector, over √d. */
+export function chiMeanFactor(d: number): number {
+  // r(d) = 𝔼χ_d = √2 Γ((d+1)/2)/Γ(d/2) obeys r(d) r(d+1) = d, from r(1) = √(2/π).
+  let r = Math.sqrt(2 / Math.PI);
+  for (let k = 1; k < d; k++) r = k / r;
+  return r / Math.sqrt(d);
+}
+
+/** Additive writes of random unit keys and values: RMS read error √((n − 1)/d), exactly in expectation. */
+export const additiveRms = (d: number, n: number) => Math.sqrt(Math.max(0, n - 1) / d);
+
+/** …and its mean read error, about c_d √((n − 1)/d) with c_d = 𝔼χ_d/√d. */
+export const additiveMean = (d: number, n: number) => chiMeanFactor(d) * additiveRms(d, n);
+
+/** The least-squares state: exact up to n = d, then an RMS residual of √(1 − d/n). */
+export const leastSquaresRms = (d: number, n: number) => (n <= d ? 0 : Math.sqrt(1 - d / n));
+
+/**
+ * Multiply-adds a run of one stream needs, method by method: the writes, and at each checkpoint
+ * the reads, the nearest-value search, the least-squares solve and the attention reads.
+ */
+export function labWork(d: number, at: readonly number[]): number {
+  let work = 0;
+  let written = 0;
+  for (const n of at) {
+    const q = Math.min(n, MAX_QUERIES);
+    // Four rules: a write is a read and an outer product (decays aside).
+    work += 4 * (n - written) * 2 * d * d;
+    written = n;
+    // Five state reads, the nearest-value search of every method over all facts.
+    work += 5 * q * d * d + 7 * q * n * d;
+    // Least squares: the Gram matrix and right side, then a Cholesky factor and d solves.
+    const m = Math.min(n, d);
+    work += n * m * d + (n >= d ? n * d * d : n * n * d) + m ** 3 / 3 + m * m * d;
+    // Attention: logits and the weighted sum over the cache and over the window.
+    work += 2 * q * n * d + 2 * q * Math.min(n, windowPairs(d)) * d;
+  }
+  return work;
+}

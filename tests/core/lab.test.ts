@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import {
+  additiveMean,
+  additiveRms,
+  addRun,
+  cellsOf,
+  checkpoints,
+  chiMeanFactor,
+  emptyTally,
+  factsAt,
+  LAB_RULES,
+  LAB_SIZES,
+  LAB_STREAMS,
+  type LabGates,
+  labPairs,
+  labRun,
+  labState,
+  leastSquaresRms,
+  leastSquaresState,
+  readState,
+} from '../../src/core';
+
+const GATES: LabGates = { beta: 1, alpha: 0.9, slow: 1, fast: 0.5, s: 32 };
+const OPEN: LabGates = { ...GATES, alpha: 1, fast: 1 };
+const norm = (x: ArrayLike<number>) => Math.hypot(...Array.from(x));
+const diff = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a, (x, i) => x - b[i]!);
+
+describe('the lab’s streams', () => {
+  it('keys and values are unit vectors of d channels, the same for the same seed and different for another', () => {
+    for (const kind of LAB_STREAMS) {
+      const p = labPairs(kind, 16, 40, 7);
+      for (const x of [...p.keys, ...p.values]) expect(norm(x)).toBeCloseTo(1, 12);
+      expect(labPairs(kind, 16, 40, 7)).toEqual(p);
+      expect(labPairs(kind, 16, 40, 8).values[0]).not.toEqual(p.values[0]);
+    }
+  });
+
+  it('orthonormal keys: each block of d is orthonormal', () => {
+    const p = labPairs('orthonormal', 8, 16, 3);
+    for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) {
+      const dot = p.keys[i]!.reduce((s, x, c) => s + x * p.keys[j]![c]!, 0);
+      expect(Math.abs(dot - (i === j ? 1 : 0))).toBeLessThan(1e-12);
+    }
+  });
+
+  it('correlated keys sit closer to each other than random ones; repeated keys come back with new values', () => {
+    // The mean squared cosine between keys: 1/d for random keys, far more for keys in a few clusters.
+    const meanCos2 = (kind: 'random' | 'correlated') => {
+      const p = labPairs(kind, 32, 60, 11);
+      let s = 0;
+      for (let i = 0; i < 60; i++) for (let j = 0; j < i; j++) s += p.keys[i]!.reduce((a, x, c) => a + x * p.keys[j]![c]!, 0) ** 2;
+      return s / ((60 * 59) / 2);
+    };
+    expect(meanCos2('random')).toBeCloseTo(1 / 32, 2);
+    expect(meanCos2('correlated')).toBeGreaterThan(2 * meanCos2('random'));
+    const p = labPairs('repeated', 8, 40, 5);
+    const facts = factsAt(p, 40);
+    expect(facts).toHaveLength(4);
+    // Each fact is its key's latest write.
+    for (const t of facts) for (let u = t + 1; u < 40; u++) expect(p.slot[u]).not.toBe(p.slot[t]);
+  });
+
+  it('refuses a size or length it cannot use', () => {
+    expect(() => labPairs('random', 0, 4, 1)).toThrow(/d must be a positive integer/);
+    expect(() => labPairs('random', 8, -1, 1)).toThrow(/length/);
+  });
+});
+
+describe('exact cases', () => {
+  it('orthonormal keys: delta and the least-squares bound read every pair back to 1e-9, up to n = d, at every size', () => {
+    for (const d of LAB_SIZES) {
+      const p = labPairs('orthonormal', d, d, d);
+      for (const n of [1, Math.ceil(d / 2), d]) {
+        const r = labRun(p, [n], OPEN, ['additive', 'delta', 'leastSquares']);
+        expect(r.delta[0]!.error).toBeLessThan(1e-9);
+        expect(r.leastSquares[0]!.error).toBeLessThan(1e-9);
+        // Orthonormal keys do not even need the delta rule's correction.
+        expect(r.additive[0]!.error).toBeLessThan(1e-9);
+        expect(r.delta[0]!.accuracy).toBe(1);
+      }
+    }
+  });
+
+  it('the delta rule with β = 1 reads the last pair exactly, whatever came before, for every gate', () => {
+    for (const d of [4, 32, 128]) {
+      const p = labPairs('random', d, 3 * d, 2);
+      for (const rule of LAB_RULES.filter((r) => r !== 'additive')) {
+        const S = labState(rule, p, 3 * d, GATES);
+        expect(norm(diff(readState(S, d, p.keys[3 * d - 1]!), p.values[3 * d - 1]!))).toBeLessThan(1e-9);
+      }
+    }
+  });
+
+  it('the least-squares state reads random keys back exactly below n = d, and no worse than any rule past it', () => {
+    const d = 16;
+    const p = labPairs('random', d, 64, 9);
+    const S = leastSquaresState(p.keys.slice(0, 12), p.values.slice(0, 12), d);
+    for (let i = 0; i < 12; i++) expect(norm(diff(readState(S, d, p.keys[i]!), p.values[i]!))).toBeLessThan(1e-9);
+    const r = labRun(p, [32, 64], GATES);
+    for (const rule of LAB_RULES) for (const i of [0, 1]) expect(r.leastSquares[i]!.squared).toBeLessThanOrEqual(r[rule][i]!.squared + 1e-12);
+  });
+
+  it('an attention read over the whole cache holds every pair at sharp logits; a window of d/2 pairs forgets the rest', () => {
+    const p = labPairs('random', 32, 128, 4);
+    const r = labRun(p, [128], GATES, ['cache', 'window']);
+    expect(r.cache[0]!.accuracy).toBe(1);
+    expect(r.window[0]!.accuracy).toBeLessThan(0.25);
+  });
+
+  it('𝔼χ_d/√d by hand: √(2/π) at d = 1, √π/2 at d = 2, and toward 1', () => {
+    expect(chiMeanFactor(1)).toBeCloseTo(Math.sqrt(2 / Math.PI), 15);
+    expect(chiMeanFactor(2)).toBeCloseTo(Math.sqrt(Math.PI) / 2, 14);
+    expect(chiMeanFactor(8)).toBeCloseTo(0.97, 2);
+    expect(chiMeanFactor(128)).toBeGreaterThan(0.99);
+  });
+});
+
+describe('means over 200 streams against the analytic curves (random keys, capacity.md §4.2)', () => {
+  const STREAMS = 200;
+  const d = 16;
+  const at = checkpoints(d);
+  const tally = emptyTally(at.length);
+  for (let seed = 1; seed <= STREAMS; seed++) addRun(tally, labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['additive', 'delta', 'leastSquares']));
+  /** Mean squared error and its standard error over streams, from the per-stream means. */
+  const meanSquared = (method: 'additive' | 'leastSquares', i: number) => {
+    const [, , sq] = tally.sums[method][i]!;
+    return sq! / STREAMS;
+  };
+
+  it('additive: the mean squared read error is (n − 1)/d within 3 standard errors at every checkpoint', () => {
+    // The per-stream mean squared errors, recomputed to get their spread.
+    const per = at.map(() => [] as number[]);
+    for (let seed = 1; seed <= STREAMS; seed++) labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['additive']).additive.forEach((s, i) => per[i]!.push(s.squared));
+    at.forEach((n, i) => {
+      const xs = per[i]!;
+      const mean = xs.reduce((a, b) => a + b, 0) / STREAMS;
+      const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (STREAMS - 1));
+      expect(meanSquared('additive', i)).toBeCloseTo(mean, 12);
+      expect(Math.abs(mean - additiveRms(d, n) ** 2)).toBeLessThan(3 * (sd / Math.sqrt(STREAMS)) + 1e-12);
+    });
+  });
+
+  it('least squares: exact to n = d, then a mean squared residual of 1 − d/n within 3 standard errors', () => {
+    const per = at.map(() => [] as number[]);
+    for (let seed = 1; seed <= STREAMS; seed++) labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['leastSquares']).leastSquares.forEach((s, i) => per[i]!.push(s.squared));
+    at.forEach((n, i) => {
+      const xs = per[i]!;
+      const mean = xs.reduce((a, b) => a + b, 0) / STREAMS;
+      const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (STREAMS - 1));
+      if (n <= d) expect(mean).toBeLessThan(1e-12);
+      else expect(Math.abs(mean - leastSquaresRms(d, n) ** 2)).toBeLessThan(3 * (sd / Math.sqrt(STREAMS)));
+    });
+  });
+
+  it('the tally’s means and standard errors are those of the streams; the additive mean error follows c_d √((n − 1)/d) to within 2%', () => {
+    const cells = cellsOf(tally, 'additive', at);
+    expect(cells.map((c) => c.n)).toEqual(at);
+    for (const c of cells.filter((c) => c.n >= d)) {
+      expect(c.errorSe).toBeGreaterThan(0);
+      expect(Math.abs(c.error / additiveMean(d, c.n) - 1)).toBeLessThan(0.02);
+    }
+    expect(tally.streams).toBe(STREAMS);
+  });
+});
+
+describe('what the lab says, over many streams', () => {
+  it('by read error the delta rule beats additive writes past n = d; by nearest-value accuracy additive writes win there at d = 128', () => {
+    const d = 128;
+    const at = [2 * d, 4 * d];
+    const tally = emptyTally(at.length);
+    for (let seed = 1; seed <= 3; seed++) addRun(tally, labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['additive', 'delta']));
+    const [add, del] = [cellsOf(tally, 'additive', at), cellsOf(tally, 'delta', at)];
+    for (const i of [0, 1]) {
+      expect(del[i]!.error).toBeLessThan(add[i]!.error);
+      expect(add[i]!.accuracy).toBeGreaterThan(del[i]!.accuracy + 0.3);
+    }
+  });
+
+  it('a scalar gate α = 0.9 keeps about 1/(1 − α) = 10 recent writes, whatever d is', () => {
+    for (const d of [32, 64, 128]) {
+      const at = [4 * d];
+      const tally = emptyTally(1);
+      for (let seed = 1; seed <= 3; seed++) addRun(tally, labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['gatedDelta']));
+      // Pairs read back nearest to their own value, of the 4d written (64 read, evenly spaced).
+      const recalled = cellsOf(tally, 'gatedDelta', at)[0]!.accuracy * 4 * d;
+      expect(recalled).toBeGreaterThan(4);
+      expect(recalled).toBeLessThan(25);
+    }
+  });
+});
