@@ -5,7 +5,7 @@
  */
 import { DEFAULT_ASSUMPTIONS } from '../core';
 import { type EvidenceFilter, NO_FILTER } from '../core/evidence';
-import type { Rule, StreamKind } from '../core';
+import type { LabStream, Rule, StreamKind } from '../core';
 import { kernelChunkSize } from './hardware';
 
 export type Metric = 'error' | 'cosine';
@@ -113,3 +113,24 @@ export const MEMORY_DEFAULTS = Object.freeze({
   focus: 'kimi-k3',
   hidden: Object.freeze([]) as readonly string[],
 });
+
+/** What a reader of the lab can set and share. */
+export interface LabSettings {
+  /** The state's size: one of the lab's sizes, 4 to 128. */
+  readonly d: number;
+  readonly stream: LabStream;
+  /** β and α, as in the state demo. */
+  readonly beta: number;
+  readonly alpha: number;
+}
+
+/**
+ * The lab opens at one Kimi K3 head, d = 128, on random keys, with the state demo's gates; its
+ * per-channel rule keeps the state demo's spectrum (the first half of the channels at 1, the rest
+ * at 0.5) and its attention reads the attention-read figure's sharpness.
+ */
+export const LAB_DEFAULTS: Readonly<LabSettings> = Object.freeze({ d: 128, stream: 'random', beta: FORGET_DEFAULTS.beta, alpha: FORGET_DEFAULTS.alpha });
+export const LAB_FIXED_GATES = Object.freeze({ slow: FORGET_DEFAULTS.slow, fast: FORGET_DEFAULTS.fast, s: RECALL_DEFAULTS.s });
+
+/** Streams a run averages at each size: about the same arithmetic at each, a few seconds in all at d = 128. */
+export const LAB_STREAM_COUNTS: Readonly<Record<number, number>> = Object.freeze({ 4: 400, 8: 200, 16: 100, 32: 50, 64: 20, 128: 8 });

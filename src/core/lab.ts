@@ -7,7 +7,7 @@
  * to any other stored one.
  */
 import { requirePositiveInteger } from './checks';
-import { leastSquaresState } from './leastSquares';
+import { addToGram, leastSquaresFromGram, leastSquaresState } from './leastSquares';
 import { factsAt, type LabPairs } from './labStreams';
 
 export type LabRule = 'additive' | 'delta' | 'gatedDelta' | 'perChannelGated';
@@ -106,7 +106,11 @@ function readCache(p: LabPairs, from: number, n: number, query: Float64Array, s:
   const d = p.d;
   let top = -Infinity;
   const logits = new Float64Array(n - from);
-  for (let j = from; j < n; j++) top = Math.max(top, (logits[j - from] = s * dot(query, p.keys[j]!, d)));
+  for (let j = from; j < n; j++) {
+    const x = s * dot(query, p.keys[j]!, d);
+    logits[j - from] = x;
+    if (x > top) top = x;
+  }
   out.fill(0);
   let total = 0;
   for (let j = from; j < n; j++) {
@@ -134,11 +138,21 @@ function score(p: LabPairs, facts: readonly number[], queries: readonly number[]
     const got = readOf(t);
     const v = p.values[t]!;
     let e = 0;
-    for (let c = 0; c < d; c++) e += (got[c]! - v[c]!) ** 2;
+    // Products, not \`** 2\`: an engine may compute a power differently as its code warms up,
+    // and the worker's numbers must equal the build's to the last bit.
+    for (let c = 0; c < d; c++) {
+      const x = got[c]! - v[c]!;
+      e += x * x;
+    }
     // Values are unit vectors, so the nearest stored value is the one with the largest dot product.
     const own = dot(got, v, d);
     let nearest = true;
-    for (const f of facts) if (f !== t && dot(got, p.values[f]!, d) > own) nearest = false;
+    for (const f of facts) {
+      if (f !== t && dot(got, p.values[f]!, d) > own) {
+        nearest = false;
+        break;
+      }
+    }
     error += Math.sqrt(e);
     squared += e;
     if (nearest) hits++;
@@ -158,6 +172,10 @@ export function labRun(p: LabPairs, at: readonly number[], g: LabGates, methods:
   const states = new Map(rules.map((r) => [r, new Float64Array(d * d)]));
   const u = new Float64Array(d);
   const out = new Float64Array(d);
+  // Where every pair is a fact, the least-squares normal equations grow a pair at a time.
+  const G = new Float64Array(d * d);
+  const B = new Float64Array(d * d);
+  let gathered = 0;
   let written = 0;
   for (const n of at) {
     if (n > p.keys.length) throw new RangeError(`checkpoint ${n} is past the stream's ${p.keys.length} pairs`);
@@ -166,11 +184,16 @@ export function labRun(p: LabPairs, at: readonly number[], g: LabGates, methods:
     const queries = queriesOf(facts);
     for (const r of rules) result[r].push(score(p, facts, queries, (t) => readState(states.get(r)!, d, p.keys[t]!, out)));
     if (methods.includes('leastSquares')) {
-      const S = leastSquaresState(
-        facts.map((t) => p.keys[t]!),
-        facts.map((t) => p.values[t]!),
-        d,
-      );
+      const everyPair = facts.length === n;
+      if (everyPair && n >= d) for (; gathered < n; gathered++) addToGram(G, B, p.keys[gathered]!, p.values[gathered]!, d);
+      const S =
+        everyPair && n >= d
+          ? leastSquaresFromGram(G, B, d)
+          : leastSquaresState(
+              facts.map((t) => p.keys[t]!),
+              facts.map((t) => p.values[t]!),
+              d,
+            );
       result.leastSquares.push(score(p, facts, queries, (t) => readState(S, d, p.keys[t]!, out)));
     }
     if (methods.includes('cache')) result.cache.push(score(p, facts, queries, (t) => readCache(p, 0, n, p.keys[t]!, g.s, out)));

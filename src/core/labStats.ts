@@ -3,7 +3,9 @@
  * turned into means with their standard errors; the analytic curves the means are checked
  * against (research/capacity.md §4.2); and the arithmetic one run needs, for the benchmark.
  */
-import { LAB_METHODS, type LabMethod, type LabResult, MAX_QUERIES, windowPairs } from './lab';
+import { requirePositiveInteger } from './checks';
+import { checkpoints, LAB_METHODS, type LabGates, type LabMethod, type LabResult, labRun, MAX_QUERIES, windowPairs } from './lab';
+import { type LabStream, labPairs } from './labStreams';
 
 /** Per method, per checkpoint: streams, Σ error, Σ error², Σ squared error, Σ accuracy, Σ accuracy². */
 export type LabTally = { streams: number; sums: Record<LabMethod, number[][]> };
@@ -83,14 +85,40 @@ export function labWork(d: number, at: readonly number[]): number {
     const q = Math.min(n, MAX_QUERIES);
     // Four rules: a write is a read and an outer product (decays aside).
     work += 4 * (n - written) * 2 * d * d;
-    written = n;
-    // Five state reads, the nearest-value search of every method over all facts.
-    work += 5 * q * d * d + 7 * q * n * d;
-    // Least squares: the Gram matrix and right side, then a Cholesky factor and d solves.
+    // Least squares: below d facts a Gram matrix of n keys; from d on, each new pair's share of
+    // KᵀK and KᵀV; then a Cholesky factor and d solves.
     const m = Math.min(n, d);
-    work += n * m * d + (n >= d ? n * d * d : n * n * d) + m ** 3 / 3 + m * m * d;
+    work += n < d ? n * n * d + n * n * d : (n - Math.max(written, d)) * 2 * d * d + (written < d ? d * 2 * d * d : 0);
+    work += m ** 3 / 3 + 2 * m * m * d;
+    written = n;
+    // Five state reads, and at most every fact searched for the nearest value, for seven methods.
+    work += 5 * q * d * d + 7 * q * n * d;
     // Attention: logits and the weighted sum over the cache and over the window.
     work += 2 * q * n * d + 2 * q * Math.min(n, windowPairs(d)) * d;
   }
   return work;
+}
+
+/** A run as the lab asks for it: one state size, stream kind and set of gates, over seeds 1..streams. */
+export interface LabRequest {
+  d: number;
+  stream: LabStream;
+  gates: LabGates;
+  streams: number;
+}
+
+/**
+ * Runs the request's streams in seed order, adding each to one tally; `after` sees the tally
+ * after every stream (the lab's worker posts it from there). Seeds start at 1, so a run of k
+ * streams is the first k streams of any longer run.
+ */
+export function runLab(req: LabRequest, after?: (t: LabTally) => void): LabTally {
+  requirePositiveInteger('streams', req.streams);
+  const at = checkpoints(req.d);
+  const tally = emptyTally(at.length);
+  for (let seed = 1; seed <= req.streams; seed++) {
+    addRun(tally, labRun(labPairs(req.stream, req.d, at.at(-1)!, seed), at, req.gates));
+    after?.(tally);
+  }
+  return tally;
 }

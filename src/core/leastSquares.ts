@@ -14,7 +14,7 @@ function choleskySolve(G: Float64Array, B: Float64Array, m: number, w: number): 
   const ridge = 1e-13 * (trace / m || 1);
   for (let j = 0; j < m; j++) {
     let s = L[j * m + j]! + ridge;
-    for (let k = 0; k < j; k++) s -= L[j * m + k]! ** 2;
+    for (let k = 0; k < j; k++) s -= L[j * m + k]! * L[j * m + k]!;
     const djj = Math.sqrt(Math.max(s, Number.MIN_VALUE));
     L[j * m + j] = djj;
     for (let i = j + 1; i < m; i++) {
@@ -71,16 +71,21 @@ export function leastSquaresState(keys: readonly Float64Array[], values: readonl
   }
   const G = new Float64Array(d * d);
   const B = new Float64Array(d * d);
-  for (let i = 0; i < n; i++) {
-    const k = keys[i]!;
-    const v = values[i]!;
-    for (let r = 0; r < d; r++) {
-      const kr = k[r]!;
-      for (let c = 0; c < d; c++) {
-        G[r * d + c]! += kr * k[c]!;
-        B[r * d + c]! += kr * v[c]!;
-      }
-    }
-  }
+  for (let i = 0; i < n; i++) addToGram(G, B, keys[i]!, values[i]!, d);
   return choleskySolve(G, B, d, d);
 }
+
+/** Adds one fact to the normal equations' KᵀK and KᵀV (d × d each), in place. */
+export function addToGram(G: Float64Array, B: Float64Array, k: Float64Array, v: Float64Array, d: number): void {
+  for (let r = 0; r < d; r++) {
+    const kr = k[r]!;
+    if (kr === 0) continue;
+    for (let c = 0; c < d; c++) {
+      G[r * d + c]! += kr * k[c]!;
+      B[r * d + c]! += kr * v[c]!;
+    }
+  }
+}
+
+/** The least-squares state from normal equations gathered with addToGram, for at least d facts. */
+export const leastSquaresFromGram = (G: Float64Array, B: Float64Array, d: number) => choleskySolve(G, B, d, d);

@@ -13,6 +13,7 @@ const as = <T>(c: T) => c as unknown as ComponentType<Record<string, unknown>>;
 
 export const islandLoaders: Record<IslandName, Loader> = {
   forget: () => import('./Forget/ForgetFigure').then((m) => as(m.ForgetFigure)),
+  lab: () => import('./Lab/LabFigure').then((m) => as(m.LabFigure)),
   chunking: () => import('./Chunking/ChunkingFigure').then((m) => as(m.ChunkingFigure)),
   shipping: () => import('./Shipping/ShippingFigure').then((m) => as(m.ShippingFigure)),
   memory: () => import('./Memory/MemoryFigure').then((m) => as(m.MemoryFigure)),

@@ -5,6 +5,7 @@
 import { ChunkingFigure } from './Chunking/ChunkingFigure';
 import { EvidenceFigure } from './Evidence/EvidenceFigure';
 import { ForgetFigure } from './Forget/ForgetFigure';
+import { LabFigure } from './Lab/LabFigure';
 import { LineageFigure } from './Lineage/LineageFigure';
 import { MemoryFigure } from './Memory/MemoryFigure';
 import { RecallFigure } from './Recall/RecallFigure';
@@ -12,6 +13,7 @@ import { ShippingFigure } from './Shipping/ShippingFigure';
 
 export const islands = {
   forget: ForgetFigure,
+  lab: LabFigure,
   chunking: ChunkingFigure,
   shipping: ShippingFigure,
   memory: MemoryFigure,

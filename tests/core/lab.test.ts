@@ -37,10 +37,11 @@ describe('the lab’s streams', () => {
 
   it('orthonormal keys: each block of d is orthonormal', () => {
     const p = labPairs('orthonormal', 8, 16, 3);
-    for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) {
-      const dot = p.keys[i]!.reduce((s, x, c) => s + x * p.keys[j]![c]!, 0);
-      expect(Math.abs(dot - (i === j ? 1 : 0))).toBeLessThan(1e-12);
-    }
+    for (let i = 0; i < 8; i++)
+      for (let j = 0; j < 8; j++) {
+        const dot = p.keys[i]!.reduce((s, x, c) => s + x * p.keys[j]![c]!, 0);
+        expect(Math.abs(dot - (i === j ? 1 : 0))).toBeLessThan(1e-12);
+      }
   });
 
   it('correlated keys sit closer to each other than random ones; repeated keys come back with new values', () => {
@@ -130,7 +131,10 @@ describe('means over 200 streams against the analytic curves (random keys, capac
   it('additive: the mean squared read error is (n − 1)/d within 3 standard errors at every checkpoint', () => {
     // The per-stream mean squared errors, recomputed to get their spread.
     const per = at.map(() => [] as number[]);
-    for (let seed = 1; seed <= STREAMS; seed++) labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['additive']).additive.forEach((s, i) => per[i]!.push(s.squared));
+    for (let seed = 1; seed <= STREAMS; seed++)
+      labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['additive']).additive.forEach((s, i) => {
+        per[i]!.push(s.squared);
+      });
     at.forEach((n, i) => {
       const xs = per[i]!;
       const mean = xs.reduce((a, b) => a + b, 0) / STREAMS;
@@ -142,7 +146,10 @@ describe('means over 200 streams against the analytic curves (random keys, capac
 
   it('least squares: exact to n = d, then a mean squared residual of 1 − d/n within 3 standard errors', () => {
     const per = at.map(() => [] as number[]);
-    for (let seed = 1; seed <= STREAMS; seed++) labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['leastSquares']).leastSquares.forEach((s, i) => per[i]!.push(s.squared));
+    for (let seed = 1; seed <= STREAMS; seed++)
+      labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['leastSquares']).leastSquares.forEach((s, i) => {
+        per[i]!.push(s.squared);
+      });
     at.forEach((n, i) => {
       const xs = per[i]!;
       const mean = xs.reduce((a, b) => a + b, 0) / STREAMS;

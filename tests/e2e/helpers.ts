@@ -58,7 +58,7 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
 }
 
 /** The page's interactive figures, each by the name of its island, which is also its section's id. */
-export type Figure = 'forget' | 'chunking' | 'shipping' | 'memory' | 'lineage' | 'recall' | 'evidence';
+export type Figure = 'forget' | 'lab' | 'chunking' | 'shipping' | 'memory' | 'lineage' | 'recall' | 'evidence';
 
 /**
  * A figure that reads the shared link in its first effect marks itself once it has: until then

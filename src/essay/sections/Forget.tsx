@@ -5,6 +5,7 @@ import { capitalise, countWord, fixed as f2, span } from '../../format';
 import { Equation } from '../Equation';
 import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
+import { ForgetLab } from './ForgetLab';
 import { figureEquation } from '../typeset';
 import { Lit, NoteMark, notes, Term } from '../Cards';
 
@@ -192,6 +193,7 @@ export function Forget() {
         the real one. Any memory of fixed size that keeps accepting writes has to choose what to forget, and a rule
         that does not choose forgets at random.
       </p>
+      <ForgetLab />
     </Section>
   );
 }

@@ -1,0 +1,145 @@
+/**
+ * What the lab's prose states and what its figure opens on, from the runs in ./labRuns.json (the
+ * lab's own code at its opening settings, every state size; tests/content/lab.test.ts holds the
+ * file to a live run). Every sentence is computed here from those numbers.
+ */
+import { z } from 'zod';
+import raw from './labRuns.json';
+import { CLUSTERS, cellsOf, checkpoints, LAB_METHODS, LAB_SIZES, type LabCell, type LabMethod, type LabTally, windowPairs } from '../core';
+import { LAB_DEFAULTS, LAB_STREAM_COUNTS } from './defaults';
+import { parseData } from './validate';
+
+export const LAB_RUNS_FILE = 'src/content/labRuns.json';
+
+const row = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]);
+const tally = z.strictObject({
+  streams: z.number().int().positive(),
+  sums: z.strictObject(Object.fromEntries(LAB_METHODS.map((m) => [m, z.array(row)])) as Record<LabMethod, z.ZodArray<typeof row>>),
+});
+const labRunsSchema = z.strictObject({
+  $comment: z.string(),
+  stream: z.literal(LAB_DEFAULTS.stream),
+  gates: z.strictObject({ beta: z.number(), alpha: z.number(), slow: z.number(), fast: z.number(), s: z.number() }),
+  runs: z.record(z.string(), tally),
+});
+
+export type LabRuns = z.output<typeof labRunsSchema>;
+
+export function parseLabRuns(json: unknown, file = LAB_RUNS_FILE): LabRuns {
+  const runs = parseData(labRunsSchema, json, file);
+  for (const d of LAB_SIZES) {
+    const t = runs.runs[String(d)];
+    if (!t) throw new Error(`${file}: no run at d = ${d}; run node scripts/lab-runs.mjs`);
+    if (t.streams !== LAB_STREAM_COUNTS[d])
+      throw new Error(`${file}: d = ${d} holds ${t.streams} streams, the lab runs ${LAB_STREAM_COUNTS[d]}; run node scripts/lab-runs.mjs`);
+    for (const m of LAB_METHODS) {
+      if (t.sums[m].length !== checkpoints(d).length)
+        throw new Error(`${file}: d = ${d}, field sums.${m}: ${t.sums[m].length} checkpoints, not ${checkpoints(d).length}`);
+    }
+  }
+  return runs;
+}
+
+export const labRuns: LabRuns = parseLabRuns(raw);
+
+export const labTally = (d: number): LabTally => labRuns.runs[String(d)]!;
+export const labCells = (d: number, m: LabMethod): LabCell[] => cellsOf(labTally(d), m, checkpoints(d));
+
+/** n as a multiple of d, as the page writes it: "d/4", "d", "5d/4", "2d". */
+export function loadText(n: number, d: number): string {
+  const q = Math.round((4 * n) / d);
+  const [num, den] = q % 4 === 0 ? [q / 4, 1] : q % 2 === 0 ? [q / 2, 2] : [q, 4];
+  return `${num === 1 ? '' : num}d${den === 1 ? '' : `/${den}`}`;
+}
+
+const sizesText = (ds: readonly number[]) => {
+  if (ds.length === 1) return `d = ${ds[0]}`;
+  const consecutive = ds.every((d, i) => i === 0 || LAB_SIZES.indexOf(d) === LAB_SIZES.indexOf(ds[i - 1]!) + 1);
+  if (consecutive && ds.length > 2) return `d = ${ds[0]} to ${ds.at(-1)}`;
+  return `d = ${ds.slice(0, -1).join(', ')} and ${ds.at(-1)}`;
+};
+
+/** Groups the sizes by the text each one gets, in the order of the sizes: "n = 3d/4 at d = 16 to 128". */
+function grouped(each: (d: number) => string): string[] {
+  const groups: { text: string; ds: number[] }[] = [];
+  for (const d of LAB_SIZES) {
+    const text = each(d);
+    const last = groups.at(-1);
+    if (last && last.text === text) last.ds.push(d);
+    else groups.push({ text, ds: [d] });
+  }
+  return groups.map((g) => `${g.text} for ${sizesText(g.ds)}`);
+}
+
+const listAnd = (xs: readonly string[]) => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+
+/** The first checkpoint where `pass` holds, as a load. */
+const firstLoad = (d: number, m: LabMethod, pass: (c: LabCell, i: number) => boolean) => {
+  const i = labCells(d, m).findIndex(pass);
+  return i < 0 ? null : checkpoints(d)[i]!;
+};
+
+/** Where the delta rule's mean read error first reaches 0.5, for each size. */
+export const deltaKnee = (d: number) => firstLoad(d, 'delta', (c) => c.error >= 0.5);
+
+/** A lead in nearest-value accuracy the prose counts: this much, and more than twice the two means' combined standard error. */
+export const LEAD = 0.05;
+
+/** Where additive writes first pick the right value more often than the delta rule, by a lead. */
+export function additiveOvertakes(d: number): number | null {
+  const del = labCells(d, 'delta');
+  return firstLoad(d, 'additive', (c, i) => c.accuracy - del[i]!.accuracy >= Math.max(LEAD, 2 * Math.hypot(c.accuracySe, del[i]!.accuracySe)));
+}
+
+/** Pairs a memory reads back nearest their own value at n = 4d: its accuracy over the facts, times the facts. */
+export const recalledAtEnd = (d: number, m: LabMethod) => labCells(d, m).at(-1)!.accuracy * checkpoints(d).at(-1)!;
+
+export interface LabSentences {
+  knee: string;
+  winner: string;
+  gate: string;
+  attention: string;
+}
+
+export function labSentences(): LabSentences {
+  const boundExact = LAB_SIZES.every((d) => labCells(d, 'leastSquares').every((c) => (c.n <= d ? c.error < 1e-6 : c.error > 0.1)));
+  const kneeText = grouped((d) => {
+    const n = deltaKnee(d);
+    return n === null ? 'not up to 4d' : `at n = ${loadText(n, d)}`;
+  });
+  const deltaAheadByError = LAB_SIZES.every((d) => {
+    const add = labCells(d, 'additive');
+    return labCells(d, 'delta').every((c, i) => c.n < d || c.error < add[i]!.error);
+  });
+  const overtakes = grouped((d) => {
+    const n = additiveOvertakes(d);
+    return n === null ? 'never' : `from n = ${loadText(n, d)}`;
+  });
+  const alpha = LAB_DEFAULTS.alpha;
+  const count = (m: LabMethod) => listAnd(LAB_SIZES.map((d) => String(Math.round(recalledAtEnd(d, m)))));
+  const cacheLeast = Math.min(...LAB_SIZES.flatMap((d) => labCells(d, 'cache').map((c) => c.accuracy)));
+  const big = LAB_SIZES.at(-1)!;
+  const windowEnd = labCells(big, 'window').at(-1)!;
+  return {
+    knee: `${boundExact ? 'The least-squares bound reads every pair back exactly up to n = d and never past it, at every size: by read error, that is where the knee sits. ' : ''}The delta rule’s mean read error reaches 0.5 ${listAnd(kneeText)}: the knee moves with d, and on an axis of n/d it stays put.`,
+    winner: `${deltaAheadByError ? 'By read error the delta rule beats additive writes at every load from n = d on, at every size. ' : ''}By nearest-value accuracy additive writes lead by ${Math.round(LEAD * 100)} points or more ${listAnd(overtakes)}: their reads are far off, but the crosstalk seldom outweighs the right value, while the delta rule has overwritten old pairs outright.`,
+    gate: `At n = 4d a single decay of α = ${alpha} reads back about ${count('gatedDelta')} pairs for d = ${LAB_SIZES[0]} to ${big}; the same rule without the decay reads back ${count('delta')}. Once d passes 1/(1 − α) = ${Math.round(1 / (1 - alpha))}, more channels barely lengthen the gated memory: the decay, not the size, decides what it keeps.`,
+    attention: `Attention over the whole cache picks the right value for at least ${Math.floor(cacheLeast * 100)}% of the pairs at every size and load, at the price of a cache that grows with n. Over a window of d/2 pairs, as many numbers as the state, it recalls only its window: at d = ${big} and n = 4d it picks the right value for ${Math.round(windowEnd.accuracy * 100)}% of the pairs, about the ${windowPairs(big)} it still holds.`,
+  };
+}
+
+/** The sizes the lab offers, for the prose (sections do not read the core). */
+export const LAB_SIZE_LIST: readonly number[] = LAB_SIZES;
+
+/** What the section hands the lab's island: its defaults, the build's run at them, and the streams a run averages by size. */
+export function labFigureProps() {
+  return {
+    defaults: { ...LAB_DEFAULTS },
+    tally: labTally(LAB_DEFAULTS.d),
+    streams: Object.fromEntries(Object.entries(LAB_STREAM_COUNTS).map(([d, k]) => [d, k])),
+    fixed: { slow: labRuns.gates.slow, fast: labRuns.gates.fast, s: labRuns.gates.s },
+  };
+}
+
+/** The lab's four streams, each defined in a sentence. */
+export const LAB_STREAM_TEXT = `random unit keys, as in the capacity stream above; orthonormal keys, a fresh orthonormal basis every d pairs, which every rule reads back exactly up to n = d; keys in ${CLUSTERS} clusters, each key half a shared direction and half its own noise; and a pool of d/2 keys written again and again with new values, where only each key’s latest value counts: the overwrite the delta rule was made for.`;

@@ -1,0 +1,63 @@
+/**
+ * The lab, after the state demo: the same rules at the sizes real heads use, beside the
+ * least-squares bound and attention, both metrics. Every number in the prose comes from
+ * src/content/lab.ts.
+ */
+import { LAB_SIZE_LIST, labFigureProps, labSentences, LAB_STREAM_TEXT } from '../../content/lab';
+import { memoryData } from '../../content/k3Memory';
+import { Refs } from '../Cards';
+import { Island } from '../Island';
+import { FigureFrame } from '../Section';
+
+export function ForgetLab() {
+  const say = labSentences();
+  const head = memoryData.k3.kdaHeadDim.value;
+  const sizes = LAB_SIZE_LIST;
+  return (
+    <>
+      <h3 id="forget-lab">The same rules at the sizes real heads use</h3>
+      <p>
+        Eight dimensions is a toy, and a reader has every right to ask whether its lessons survive the move to a real
+        head. One Kimi K3 KDA head keeps a <span data-claim="lab-head">{head}&times;{head}</span> state. The lab below
+        writes the same four rules into states of d = {sizes[0]} to {sizes.at(-1)} channels, up to n = 4d pairs, and sets
+        two references beside them: the least-squares state, the best any fixed d&times;d memory can do with the pairs
+        it was given, and an attention read over the whole cache and over a window of d/2 pairs, which holds as many
+        numbers as the state. Each point is a mean over many streams, each fact read back with its own key.
+      </p>
+      <p>
+        It scores every memory two ways. The <em>read error</em> is the essay&rsquo;s: the distance between what a key
+        reads back and its value, relative to the value, where 1.00 is as wrong as answering zero. The{' '}
+        <em>nearest-value accuracy</em> is what recall benchmarks count: the share of reads that lie closer to their own
+        value than to any other value stored. The keys come four ways: {LAB_STREAM_TEXT}
+      </p>
+      <FigureFrame
+        id="lab"
+        minHeight={760}
+        caption={
+          <>
+            Mean read error (left) and nearest-value accuracy (right) against the pairs written, n, from 0 to 4d, one line
+            per memory; the dotted lines are the analytic curves for random keys, and the dashed mark at n = d is where
+            the state could hold every pair exactly. The picture at first is the build&rsquo;s own run of the same code the
+            figure runs; every setting is in the page address.
+          </>
+        }
+      >
+        <Island name="lab" props={labFigureProps()} />
+      </FigureFrame>
+      <p>
+        <span data-claim="lab-knee">{say.knee}</span> <span data-claim="lab-winner">{say.winner}</span> This is the
+        essay&rsquo;s cosine lesson again, at scale: a metric that forgives length forgives hoarding, which is why the
+        essay argues from the read error and shows the other metric beside it.
+      </p>
+      <p>
+        <span data-claim="lab-gate">{say.gate}</span> <span data-claim="lab-attention">{say.attention}</span>
+      </p>
+      <p className="aside">
+        The keys here are random geometry, not a trained model. A trained model learns keys that suit its memory, and
+        recurrent models learn recall at all only within a narrow band of learning rates <Refs ids={['okpekpe2025']} />.
+        What carries over is the shape: a fixed state stops holding everything near n = d, whatever d is, and the metric
+        decides which rule looks like the winner.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * The lab: the state demo's rules at the state sizes real heads use, beside the least-squares
+ * bound and attention reads, both metrics against n/d. It opens on runs the build made with the
+ * same code; any other setting is run in a Web Worker (./useLabRun.ts), drawn as streams finish.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import './lab.css';
+import {
+  additiveMean,
+  cellsOf,
+  checkpoints,
+  LAB_METHODS,
+  LAB_SIZES,
+  LAB_STREAMS,
+  type LabRequest,
+  type LabStream,
+  type LabTally,
+  leastSquaresRms,
+} from '../../core';
+import { RangeControl } from '../../viz/RangeControl';
+import { Select } from '../../viz/Select';
+import { useUrlState } from '../urlState';
+import { LabChart, type LabLine } from './LabChart';
+import { labCsv, labRows, save } from './download';
+import { METHOD_NAMES, NumbersTable, progressText, readoutOf } from './parts';
+import { ALPHA_RANGE, BETA_RANGE, type LabState, labCodec } from './state';
+import { requestKey, useLabRun } from './useLabRun';
+
+export interface LabFigureProps {
+  defaults: LabState;
+  /** The run at the defaults, as the build made it. */
+  tally: LabTally;
+  /** Streams a run averages, by state size. */
+  streams: Record<string, number>;
+  fixed: { slow: number; fast: number; s: number };
+}
+
+const STREAM_WORDS: Record<LabStream, string> = {
+  random: 'random unit keys',
+  orthonormal: 'orthonormal keys',
+  correlated: 'keys in four clusters',
+  repeated: 'repeated keys, new values',
+};
+
+const requestOf = (s: LabState, fixed: LabFigureProps['fixed'], streams: Record<string, number>): LabRequest => ({
+  d: s.d,
+  stream: s.stream,
+  gates: { beta: s.beta, alpha: s.alpha, ...fixed },
+  streams: streams[String(s.d)] ?? 1,
+});
+
+export function LabFigure({ defaults, tally, streams, fixed }: LabFigureProps) {
+  const [state, setState] = useState(defaults);
+  useUrlState(labCodec, state, defaults, setState);
+  const set = useCallback((s: Partial<LabState>) => setState((x) => ({ ...x, ...s })), []);
+  const request = useMemo(() => requestOf(state, fixed, streams), [state, fixed, streams]);
+  const initial = useMemo(() => ({ request: requestOf(defaults, fixed, streams), tally }), [defaults, fixed, streams, tally]);
+  const { run, start, stop } = useLabRun(initial);
+  const key = requestKey(request);
+  useEffect(() => {
+    if (run.key !== key) start(request);
+  }, [key, run.key, request, start]);
+
+  const onSize = useCallback((i: number) => set({ d: LAB_SIZES[i] ?? defaults.d }), [set, defaults.d]);
+  const onBeta = useCallback((b: number) => set({ beta: b }), [set]);
+  const onAlpha = useCallback((a: number) => set({ alpha: a }), [set]);
+
+  const current = run.key === key ? run.tally : null;
+  const status = run.key === key ? run.status : 'running';
+  const d = state.d;
+  const lines = useMemo(() => {
+    const at = checkpoints(d);
+    const cells = current && current.streams > 0 ? LAB_METHODS.map((m) => ({ m, c: cellsOf(current, m, at) })) : [];
+    const of = (metric: 'error' | 'accuracy'): LabLine[] =>
+      cells.map(({ m, c }) => ({ key: m, className: `lab-${m}`, points: c.map((x) => [x.n / d, x[metric]] as const) }));
+    const theory: LabLine[] =
+      state.stream === 'random'
+        ? [
+            { key: 'additive-theory', className: 'lab-theory lab-additive', points: at.map((n) => [n / d, additiveMean(d, n)] as const) },
+            {
+              key: 'bound-theory',
+              className: 'lab-theory lab-leastSquares',
+              points: [[0, 0], [1, 0], ...at.filter((n) => n > d).map((n) => [n / d, leastSquaresRms(d, n)] as const)],
+            },
+          ]
+        : [];
+    return { error: [...of('error'), ...theory], accuracy: of('accuracy') };
+  }, [current, d, state.stream]);
+
+  const done = current?.streams ?? 0;
+  const total = request.streams;
+  const file = `lab-d${d}-${state.stream}`;
+  const sizeIndex = LAB_SIZES.indexOf(d);
+  return (
+    <div className="lab" data-status={status}>
+      <div className="lab-controls">
+        <RangeControl
+          className="lab-control"
+          id="lab-d"
+          label="State size d"
+          min={0}
+          max={LAB_SIZES.length - 1}
+          step={1}
+          value={sizeIndex}
+          valueText={`d = ${d}, a ${d} by ${d} state`}
+          display={`d = ${d}`}
+          widest="d = 128"
+          onValue={onSize}
+        />
+        <label>
+          Keys{' '}
+          <Select value={state.stream} onChange={(v) => set({ stream: v as LabStream })}>
+            {LAB_STREAMS.map((s) => (
+              <option key={s} value={s}>
+                {STREAM_WORDS[s]}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <RangeControl
+          className="lab-control"
+          id="lab-beta"
+          label="β, write strength"
+          {...BETA_RANGE}
+          value={state.beta}
+          valueText={`β = ${state.beta.toFixed(2)}`}
+          display={state.beta.toFixed(2)}
+          widest="0.00"
+          onValue={onBeta}
+        />
+        <RangeControl
+          className="lab-control"
+          id="lab-alpha"
+          label="α, the gated rule’s decay"
+          {...ALPHA_RANGE}
+          value={state.alpha}
+          valueText={`α = ${state.alpha.toFixed(2)}`}
+          display={state.alpha.toFixed(2)}
+          widest="0.00"
+          onValue={onAlpha}
+        />
+      </div>
+      <div className="lab-run">
+        <progress max={total} value={done} aria-label="Streams run" />
+        <p className="lab-progress" role="status">
+          {progressText(status, done, total, d)}
+        </p>
+        {status === 'running' ? (
+          <button type="button" onClick={stop}>
+            Stop
+          </button>
+        ) : (
+          <button type="button" onClick={() => start(request)}>
+            {status === 'stopped' ? 'Run again' : 'Run it yourself'}
+          </button>
+        )}
+      </div>
+      <p className="lab-readout">{readoutOf(current, d)}</p>
+      <ul className="lab-legend" aria-label="Methods">
+        {LAB_METHODS.map((m) => (
+          <li key={m} className={`lab-key lab-${m}`}>
+            {METHOD_NAMES[m]}
+          </li>
+        ))}
+        {state.stream === 'random' ? <li className="lab-key lab-theory">theory</li> : null}
+      </ul>
+      <div className="lab-charts">
+        <LabChart
+          title={`Mean read error against n, from 0 to 4d, at d = ${d}`}
+          yMax={2}
+          yTicks={[0, 0.5, 1, 1.5, 2]}
+          format={(y) => y.toFixed(1)}
+          lines={lines.error}
+        />
+        <LabChart
+          title={`Nearest-value accuracy against n, from 0 to 4d, at d = ${d}`}
+          yMax={1}
+          yTicks={[0, 0.25, 0.5, 0.75, 1]}
+          format={(y) => `${Math.round(y * 100)}%`}
+          lines={lines.accuracy}
+        />
+      </div>
+      <NumbersTable tally={current} d={d} />
+      <p className="lab-downloads">
+        Download this run:{' '}
+        <button type="button" disabled={!current} onClick={() => current && save(labCsv(labRows(current, state)), `${file}.csv`, 'text/csv')}>
+          CSV
+        </button>{' '}
+        <button
+          type="button"
+          disabled={!current}
+          onClick={() => current && save(`${JSON.stringify(labRows(current, state), null, 1)}\n`, `${file}.json`, 'application/json')}
+        >
+          JSON
+        </button>
+      </p>
+    </div>
+  );
+}

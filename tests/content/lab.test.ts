@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { LAB_SIZES, runLab } from '../../src/core';
+import { LAB_DEFAULTS, LAB_STREAM_COUNTS } from '../../src/content/defaults';
+import { LAB_RUNS_FILE, labFigureProps, labRuns, parseLabRuns } from '../../src/content/lab';
+import raw from '../../src/content/labRuns.json';
+import { LAB_GATES, labRunAt } from '../../src/content/labRunsFile';
+import { handleLabRequest, type LabProgress } from '../../src/widgets/Lab/runLab';
+
+describe('the lab’s stored runs are a live run of the same settings, bit for bit', () => {
+  for (const d of LAB_SIZES) {
+    it(`d = ${d}: ${LAB_STREAM_COUNTS[d]} streams`, { timeout: 60_000 }, () => {
+      expect(labRunAt(d)).toEqual(labRuns.runs[String(d)]);
+    });
+  }
+
+  it('at the lab’s own opening settings, and the figure opens on the run at its default size', () => {
+    expect(labRuns.gates).toEqual(LAB_GATES);
+    expect(labRuns.stream).toBe(LAB_DEFAULTS.stream);
+    expect(labFigureProps().tally).toBe(labRuns.runs[String(LAB_DEFAULTS.d)]);
+  });
+});
+
+describe('the lab’s worker', () => {
+  it('posts what the core computes, bit for bit, at most every 100 ms and always at the end', () => {
+    const req = { d: 16, stream: 'repeated' as const, gates: { ...LAB_GATES, beta: 0.6 }, streams: 12 };
+    const posts: LabProgress[] = [];
+    // A clock that moves 40 ms a stream: a post every third stream, and the last.
+    let clock = 0;
+    handleLabRequest(
+      req,
+      (p) => posts.push(structuredClone(p)),
+      () => (clock += 40),
+    );
+    expect(posts.map((p) => p.tally.streams)).toEqual([3, 6, 9, 12]);
+    expect(posts.at(-1)!.tally).toEqual(runLab(req));
+    expect(posts.every((p) => p.streams === 12)).toBe(true);
+  });
+});
+
+describe('a corrupted runs file stops the build, naming the file and the field', () => {
+  const copy = () => structuredClone(raw) as { runs: Record<string, { streams: number; sums: Record<string, unknown[]> }> };
+  it('a sum that is not a number', () => {
+    const bad = copy();
+    (bad.runs['8']!.sums.delta![2] as unknown[])[0] = 'x';
+    expect(() => parseLabRuns(bad)).toThrow(new RegExp(`${LAB_RUNS_FILE}.*field runs\\.8\\.sums\\.delta\\.2\\.0`));
+  });
+  it('a size missing, or run over other streams than the lab runs', () => {
+    const missing = copy();
+    delete missing.runs['64'];
+    expect(() => parseLabRuns(missing)).toThrow(/no run at d = 64; run node scripts\/lab-runs\.mjs/);
+    const fewer = copy();
+    fewer.runs['32']!.streams = 3;
+    expect(() => parseLabRuns(fewer)).toThrow(/d = 32 holds 3 streams, the lab runs 50/);
+  });
+});

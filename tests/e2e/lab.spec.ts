@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { axeViolations, openFigure, THEMES, WIDTHS, waitForFigure, watch } from './helpers';
+
+const progress = (page: Page) => page.locator('#lab-figure .lab-progress');
+const readout = (page: Page) => page.locator('#lab-figure .lab-readout');
+const streamsAt = JSON.parse(
+  readFileSync('src/content/defaults.ts', 'utf8')
+    .match(/LAB_STREAM_COUNTS[^{]*(\{[^}]*\})/)![1]!
+    .replace(/(\d+):/g, '"$1":'),
+) as Record<string, number>;
+
+for (const width of WIDTHS) {
+  for (const theme of THEMES) {
+    test(`lab at ${width}px, ${theme}: every control by keyboard, a run finished, clean console, axe clean, no overflow`, async ({ page }) => {
+      const problems = watch(page);
+      await openFigure(page, 'lab', { width, theme });
+      await expect(progress(page)).toHaveText('Done: 8 streams at d = 128.');
+      await expect(readout(page)).toContainText('At n = 2d = 256 pairs, mean over 8 streams');
+
+      // The size by keyboard: Home is d = 4, and the worker runs its streams there.
+      await page.locator('#lab-d').focus();
+      await page.keyboard.press('Home');
+      await expect(page.locator('#lab-d')).toHaveAttribute('aria-valuetext', 'd = 4, a 4 by 4 state');
+      await expect(progress(page)).toHaveText(`Done: ${streamsAt['4']} streams at d = 4.`);
+      await expect(readout(page)).toContainText(`At n = 2d = 8 pairs, mean over ${streamsAt['4']} streams`);
+      await page.keyboard.press('ArrowRight');
+      await expect(progress(page)).toHaveText(`Done: ${streamsAt['8']} streams at d = 8.`);
+
+      // The keys by keyboard: orthonormal keys read back exactly up to n = d, so at n = 2d the bound is off by √(1/2)… of the facts.
+      const keys = page.getByRole('combobox', { name: 'Keys' });
+      await keys.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(keys).toHaveValue('orthonormal');
+      await expect(progress(page)).toHaveText(`Done: ${streamsAt['8']} streams at d = 8.`);
+
+      // The gates by keyboard.
+      await page.locator('#lab-beta').focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.locator('#lab-beta')).toHaveAttribute('aria-valuetext', 'β = 0.95');
+      await page.locator('#lab-alpha').focus();
+      await page.keyboard.press('End');
+      await expect(page.locator('#lab-alpha')).toHaveAttribute('aria-valuetext', 'α = 1.00');
+      await expect(progress(page)).toHaveText(`Done: ${streamsAt['8']} streams at d = 8.`);
+      await expect.poll(() => new URL(page.url()).search).toBe('?ld=8&lkeys=orthonormal&lbeta=0.95&lalpha=1');
+
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'horizontal page overflow in px').toBeLessThanOrEqual(0);
+      expect(await axeViolations(page, '#lab-figure')).toEqual([]);
+      await page.locator('#lab-figure').screenshot({ path: `test-results/screenshots/lab-${width}-${theme}.png` });
+      expect(problems).toEqual([]);
+    });
+  }
+}
+
+test('a run is started, stopped and started again; the progress is said in a polite live region', async ({ page }) => {
+  const problems = watch(page);
+  await openFigure(page, 'lab', { width: 1280 });
+  await expect(progress(page)).toHaveAttribute('role', 'status');
+  // d = 64 runs long enough to be stopped: 20 streams, each a tenth of a second or more.
+  await page.locator('#lab-d').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(progress(page)).toHaveText(`Running ${streamsAt['64']} streams at d = 64.`);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(progress(page)).toHaveText(new RegExp(`^Stopped after \\d+ of ${streamsAt['64']} streams\\.$`));
+  const stoppedAt = await page.locator('#lab-figure progress').getAttribute('value');
+  await page.waitForTimeout(300);
+  expect(await page.locator('#lab-figure progress').getAttribute('value'), 'nothing runs after a stop').toBe(stoppedAt);
+  await page.getByRole('button', { name: 'Run again' }).click();
+  await expect(progress(page)).toHaveText(`Done: ${streamsAt['64']} streams at d = 64.`, { timeout: 20_000 });
+  // A setting changed while a run goes ends that run: the last one drawn is the new setting's.
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('#lab-d').focus();
+  await page.keyboard.press('Home');
+  await expect(progress(page)).toHaveText(`Done: ${streamsAt['4']} streams at d = 4.`);
+  expect(problems).toEqual([]);
+});
+
+test('the worker’s run of the opening settings is the build’s picture, to rounding, and downloads as CSV and JSON', async ({ page, request }) => {
+  const problems = watch(page);
+  await openFigure(page, 'lab', { width: 1280 });
+  const props = (await (await request.get(new URL('islands/lab.json', page.url()).href)).json()) as {
+    tally: { streams: number; sums: Record<string, number[][]> };
+  };
+  await page.getByRole('button', { name: 'Run it yourself' }).click();
+  await expect(progress(page)).toHaveText('Running 8 streams at d = 128.');
+  await expect(progress(page)).toHaveText('Done: 8 streams at d = 128.', { timeout: 20_000 });
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'JSON' }).click()]);
+  expect(json.suggestedFilename()).toBe('lab-d128-random.json');
+  const rows = JSON.parse(readFileSync((await json.path())!, 'utf8')) as {
+    method: string;
+    n: number;
+    streams: number;
+    meanReadError: number;
+    meanNearestValueAccuracy: number;
+  }[];
+  expect(rows).toHaveLength(7 * 16);
+  // The same code over the same streams. Chromium's Math.log and Math.exp (the streams' normal
+  // draws, the attention's softmax) may differ from the build's Node in the last bit, and so may
+  // a mean; the nearest-value counts are exact.
+  let worst = 0;
+  for (const r of rows) {
+    const i = rows.filter((x) => x.method === r.method).indexOf(r);
+    const sums = props.tally.sums[r.method]![i]!;
+    expect(r.streams).toBe(props.tally.streams);
+    const built = sums[0]! / props.tally.streams;
+    worst = Math.max(worst, Math.abs(r.meanReadError - built));
+    expect(r.meanNearestValueAccuracy).toBe(sums[3]! / props.tally.streams);
+  }
+  console.log(`lab: worker against build, largest difference in a mean read error: ${worst.toExponential(2)}`);
+  expect(worst).toBeLessThan(1e-12);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
+  const lines = readFileSync((await csv.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe('d,n,method,stream,beta,alpha,streams,meanReadError,readErrorStandardError,meanNearestValueAccuracy,nearestValueAccuracyStandardError');
+  expect(lines).toHaveLength(rows.length + 1);
+  expect(problems).toEqual([]);
+});
+
+test('a shared link restores the settings; nonsense is clamped or ignored', async ({ page }) => {
+  const problems = watch(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./?ld=20&lkeys=sideways&lbeta=7&lalpha=-1&step=3#lab');
+  await waitForFigure(page, 'lab');
+  // 20 is nearest 16 on a doubling scale; β clamps to 1 (its default), α to 0.
+  await expect(page.locator('#lab-d')).toHaveAttribute('aria-valuetext', 'd = 16, a 16 by 16 state');
+  await expect(page.locator('#lab-alpha')).toHaveAttribute('aria-valuetext', 'α = 0.00');
+  await expect(progress(page)).toHaveText(`Done: ${streamsAt['16']} streams at d = 16.`);
+  await expect.poll(() => new URL(page.url()).search).toBe('?ld=16&lalpha=0&step=3');
+  expect(problems).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the opening picture, its readout and its prose are in the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto('./');
+    await expect(page.locator('#lab-figure .lab-readout')).toContainText('At n = 2d = 256 pairs, mean over 8 streams');
+    await expect(page.locator('#lab-figure path.lab-line')).toHaveCount(2 * 7 + 2);
+    await expect(page.locator('[data-claim="lab-knee"]')).toContainText('by read error, that is where the knee sits');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

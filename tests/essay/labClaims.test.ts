@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+/**
+ * Claim tests for the lab's sentences: each is recomputed here from the stored runs' raw sums
+ * (which tests/content/lab.test.ts holds to a live run), with checkpoints, means and standard
+ * errors worked out here rather than by the content module, and fails when a sentence stops
+ * being true.
+ */
+import { describe, expect, it } from 'vitest';
+import memory from '../../data/memory.json';
+import { render } from '../../src/app/entry-server';
+import runs from '../../src/content/labRuns.json';
+
+const document = new DOMParser().parseFromString(render().html, 'text/html');
+const claim = (name: string) => (document.querySelector(`[data-claim="${name}"]`)?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const SIZES = [4, 8, 16, 32, 64, 128];
+type Sums = number[][];
+const run = (d: number) => (runs.runs as Record<string, { streams: number; sums: Record<string, Sums> }>)[String(d)]!;
+/** n = d/4, d/2, … 4d, rounded to whole pairs, each once. */
+const loads = (d: number) => [...new Set(Array.from({ length: 16 }, (_, i) => Math.max(1, Math.round(((i + 1) * d) / 4))))];
+const mean = (d: number, m: string, k: 0 | 3) => run(d).sums[m]!.map((r) => r[k]! / run(d).streams);
+const se = (d: number, m: string, k: 0 | 3) => {
+  const s = run(d).streams;
+  return run(d).sums[m]!.map((r) => Math.sqrt(Math.max(0, (r[k + 1]! - (r[k]! * r[k]!) / s) / (s - 1)) / s));
+};
+/** "3d/4", "d", "5d/4" as the page writes n for size d. */
+const asLoad = (n: number, d: number) => {
+  const q = Math.round((4 * n) / d);
+  const g = q % 4 === 0 ? 4 : q % 2 === 0 ? 2 : 1;
+  const [num, den] = [q / g, 4 / g];
+  return `${num === 1 ? '' : num}d${den === 1 ? '' : `/${den}`}`;
+};
+/** The sizes a phrase names: "d = 4", "d = 8 to 128", "d = 4, 8 and 16". */
+const sizesIn = (text: string) => {
+  const to = /^d = (\d+) to (\d+)$/.exec(text);
+  if (to) return SIZES.filter((d) => d >= Number(to[1]) && d <= Number(to[2]));
+  return text
+    .replace(/^d = /, '')
+    .split(/, | and /)
+    .map(Number);
+};
+/** Each size's phrase in a sentence made of "<phrase> for d = …" groups. */
+function bySize(sentence: string, phrase: RegExp): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const m of sentence.matchAll(new RegExp(`${phrase.source} for (d = \\d+(?:, \\d+)*(?:(?: and | to )\\d+)?)`, 'g')))
+    for (const d of sizesIn(m[2]!)) out.set(d, m[1]!);
+  return out;
+}
+
+describe('the lab’s sentences hold for its own runs', () => {
+  it('"The least-squares bound reads every pair back exactly up to n = d and never past it"; "the delta rule’s mean read error reaches 0.5 at n = …"', () => {
+    for (const d of SIZES) {
+      const err = mean(d, 'leastSquares', 0);
+      loads(d).forEach((n, i) => (n <= d ? expect(err[i]).toBeLessThan(1e-6) : expect(err[i]).toBeGreaterThan(0.1)));
+    }
+    const text = claim('lab-knee');
+    expect(text).toContain('The least-squares bound reads every pair back exactly up to n = d and never past it');
+    const stated = bySize(text, /at n = ([\dd/]+)/);
+    for (const d of SIZES) {
+      const i = mean(d, 'delta', 0).findIndex((e) => e >= 0.5);
+      expect(stated.get(d), `d = ${d}`).toBe(asLoad(loads(d)[i]!, d));
+      // "the knee moves with d": stated as n/d, every size within half a load of n = d.
+      expect(Math.abs(loads(d)[i]! / d - 1)).toBeLessThanOrEqual(0.5);
+    }
+  });
+
+  it('"By read error the delta rule beats additive writes at every load from n = d on"; "by nearest-value accuracy additive writes lead by 5 points or more from n = …"', () => {
+    const text = claim('lab-winner');
+    for (const d of SIZES) {
+      const [add, del] = [mean(d, 'additive', 0), mean(d, 'delta', 0)];
+      loads(d).forEach((n, i) => n >= d && expect(del[i]!).toBeLessThan(add[i]!));
+    }
+    expect(text).toContain('By read error the delta rule beats additive writes at every load from n = d on, at every size.');
+    const stated = bySize(text, /from n = ([\dd/]+)/);
+    for (const d of SIZES) {
+      const [a, b, sa, sb] = [mean(d, 'additive', 3), mean(d, 'delta', 3), se(d, 'additive', 3), se(d, 'delta', 3)];
+      const i = a.findIndex((x, j) => x - b[j]! >= Math.max(0.05, 2 * Math.hypot(sa[j]!, sb[j]!)));
+      expect(stated.get(d), `d = ${d}`).toBe(asLoad(loads(d)[i]!, d));
+    }
+  });
+
+  it('"a single decay of α = 0.9 reads back about …; the same rule without the decay reads back …": once d passes 10, the gated count barely grows', () => {
+    const text = claim('lab-gate');
+    const recalled = (m: string) => SIZES.map((d) => Math.round(mean(d, m, 3).at(-1)! * 4 * d));
+    const [gated, plain] = [recalled('gatedDelta'), recalled('delta')];
+    const list = (xs: number[]) => `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
+    expect(text).toContain(`α = ${runs.gates.alpha} reads back about ${list(gated)} pairs`);
+    expect(text).toContain(`without the decay reads back ${list(plain)}.`);
+    expect(text).toContain(`1/(1 − α) = ${Math.round(1 / (1 - runs.gates.alpha))}`);
+    // "barely lengthen": from d = 32 to 128, the gated count less than doubles while the ungated one more than quadruples.
+    expect(gated.at(-1)! / gated[3]!).toBeLessThan(2);
+    expect(plain.at(-1)! / plain[3]!).toBeGreaterThan(4);
+  });
+
+  it('"Attention over the whole cache picks the right value for at least …%"; the window "about the 64 it still holds"', () => {
+    const text = claim('lab-attention');
+    const least = Math.min(...SIZES.flatMap((d) => mean(d, 'cache', 3)));
+    expect(text).toContain(`at least ${Math.floor(least * 100)}% of the pairs at every size and load`);
+    const end = mean(128, 'window', 3).at(-1)!;
+    expect(text).toContain(`picks the right value for ${Math.round(end * 100)}% of the pairs, about the 64 it still holds`);
+    // 64 of 512 pairs is 12.5%: the window recalls what it holds and little else.
+    expect(Math.abs(end * 512 - 64)).toBeLessThan(8);
+  });
+
+  it('one Kimi K3 KDA head is the 128×128 state the lab goes up to', () => {
+    expect(claim('lab-head')).toBe(`${memory.k3.kdaHeadDim.value}×${memory.k3.kdaHeadDim.value}`);
+    expect(SIZES.at(-1)).toBe(memory.k3.kdaHeadDim.value);
+  });
+});
