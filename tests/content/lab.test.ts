@@ -3,7 +3,7 @@ import { LAB_SIZES, runLab } from '../../src/core';
 import { LAB_DEFAULTS, LAB_STREAM_COUNTS } from '../../src/content/defaults';
 import { LAB_RUNS_FILE, labFigureProps, labRuns, parseLabRuns } from '../../src/content/lab';
 import raw from '../../src/content/labRuns.json';
-import { LAB_GATES, labRunAt } from '../../src/content/labRunsFile';
+import { LAB_GATES, labRunAt, labRunsFile } from '../../src/content/labRunsFile';
 import { handleLabRequest, type LabProgress } from '../../src/widgets/Lab/runLab';
 
 describe('the lab’s stored runs are a live run of the same settings, bit for bit', () => {
@@ -12,6 +12,14 @@ describe('the lab’s stored runs are a live run of the same settings, bit for b
       expect(labRunAt(d)).toEqual(labRuns.runs[String(d)]);
     });
   }
+
+  it('as the script writes the file: its comment, stream, gates and runs', () => {
+    const small = labRunsFile([4]);
+    expect(small.$comment).toBe(labRuns.$comment);
+    expect(small.stream).toBe(labRuns.stream);
+    expect(small.gates).toEqual(labRuns.gates);
+    expect(small.runs['4']).toEqual(labRuns.runs['4']);
+  });
 
   it('at the lab’s own opening settings, and the figure opens on the run at its default size', () => {
     expect(labRuns.gates).toEqual(LAB_GATES);

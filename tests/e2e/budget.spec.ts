@@ -10,6 +10,8 @@ const gzip = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { l
 
 interface ManifestChunk {
   file: string;
+  /** Files the chunk refers to by URL: a Web Worker's script among them. */
+  assets?: string[];
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
@@ -43,6 +45,11 @@ const ISLAND_BUDGETS: Record<string, number> = {
   'src/widgets/Recall/RecallFigure.tsx': 17 * KB,
   'src/widgets/Evidence/EvidenceFigure.tsx': 10 * KB,
   'src/widgets/Memory/MemoryFigure.tsx': 13 * KB,
+  'src/widgets/Lab/LabFigure.tsx': 12 * KB,
+};
+/** Web Workers a figure starts, by the figure, and the budget of the figure's chunks and its worker together. */
+const WORKER_BUDGETS: Record<string, { worker: RegExp; budget: number }> = {
+  'src/widgets/Lab/LabFigure.tsx': { worker: /lab\.worker-[\w-]+\.js$/, budget: 16 * KB },
 };
 /**
  * Code a figure fetches only when the reader asks for it, beyond everything the figure loaded:
@@ -110,15 +117,26 @@ for (const [key, { figure, budget }] of Object.entries(ON_DEMAND_BUDGETS)) {
   });
 }
 
+for (const [key, { worker, budget }] of Object.entries(WORKER_BUDGETS)) {
+  test(`${path.basename(key)} and its worker add no more than ${budget / KB} KiB gzip together`, () => {
+    const script = (manifest[key]?.assets ?? []).find((f) => worker.test(f));
+    expect(script, `${key} starts a worker of its own`).toBeDefined();
+    const figure = bytes([...closure(key)].filter((k) => !shellChunks.has(k) && !hydrateChunks.has(k)));
+    const size = figure + gzip(script!);
+    console.log(`${path.basename(key)} with ${path.basename(script!)}: ${(size / KB).toFixed(1)} KiB gzip (budget ${budget / KB})`);
+    expect(size).toBeLessThanOrEqual(budget);
+  });
+}
+
 /** Everything a reader's browser fetches before they touch or near a figure, gzip, by kind. */
 const FIRST_LOAD_BUDGETS: Record<string, number> = {
   /**
    * The whole essay, readable without script, with its styles written into its head (about 17
    * KiB of it), so the first paint waits for no other request; the appendix (references,
-   * glossary, updates) is about 12 KiB, the memory figure with its table about 7. No stylesheet
-   * is fetched.
+   * glossary, updates) is about 12 KiB, the memory figure with its table about 7, the lab with
+   * its opening picture, table and prose about 4.5. No stylesheet is fetched.
    */
-  document: 106 * KB,
+  document: 110 * KB,
   script: SHELL_BUDGET,
   font: 80 * KB,
   image: 4 * KB,
@@ -161,7 +179,7 @@ for (const width of [412, 1280]) {
 }
 
 test('every built script is accounted for by the manifest', () => {
-  const known = new Set(Object.values(manifest).map((c) => path.basename(c.file)));
+  const known = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.assets ?? [])].map((f) => path.basename(f))));
   for (const f of list(/\.js$/)) expect(known.has(f), f).toBe(true);
 });
 

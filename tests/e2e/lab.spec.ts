@@ -76,6 +76,26 @@ test('a run is started, stopped and started again; the progress is said in a pol
   expect(problems).toEqual([]);
 });
 
+test('while the worker runs, the page’s main thread runs no task of 50 ms or more', async ({ page }) => {
+  const problems = watch(page);
+  await openFigure(page, 'lab', { width: 1280, settled: true });
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+  // d = 64: 20 streams of a tenth of a second or more, each drawn as it is posted.
+  await page.locator('#lab-d').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(progress(page)).toHaveText(`Done: ${streamsAt['64']} streams at d = 64.`, { timeout: 20_000 });
+  const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  console.log(`lab: main-thread tasks of 50 ms or more during a run at d = 64: ${long.length ? long.join(', ') : 'none'}`);
+  expect(long).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
 test('the worker’s run of the opening settings is the build’s picture, to rounding, and downloads as CSV and JSON', async ({ page, request }) => {
   const problems = watch(page);
   await openFigure(page, 'lab', { width: 1280 });

@@ -29,6 +29,10 @@ const ACTIONS: Record<Figure, Act> = {
     await expect(page.locator('#forget-beta')).toBeFocused();
     await island.getByRole('button', { name: 'Forward one pair' }).click();
   },
+  lab: async (page) => {
+    // The size by keys: d = 32 runs in the worker once the figure has hydrated.
+    await press(page, '#lab-d', 'ArrowLeft', 2);
+  },
   chunking: async (page) => {
     await press(page, '#chunking-C', 'ArrowRight', 2);
     // The workload sits folded: opened first, so the key reaches the length slider.

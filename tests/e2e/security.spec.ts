@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { serveBuild } from '../../scripts/serve.mjs';
 import { THEMES, watch, type Figure } from './helpers';
 
-const FIGURES: Figure[] = ['lineage', 'forget', 'chunking', 'shipping', 'evidence', 'recall'];
+const FIGURES: Figure[] = ['lineage', 'forget', 'lab', 'chunking', 'shipping', 'memory', 'evidence', 'recall'];
 
 let site: Awaited<ReturnType<typeof serveBuild>>;
 test.beforeAll(async () => {
@@ -65,6 +65,9 @@ for (const theme of THEMES) {
       await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
       await drive(page, figure);
     }
+    // The lab's worker and the memory figure's config reader, both fetched on demand from the page's origin, ran.
+    await expect(page.locator('#lab-figure .lab-progress')).toHaveText(/^Stopped after \d+ of 8 streams\.$/);
+    await expect(page.locator('#memory-figure .mem-config-answer')).toHaveText('Nothing was drawn. The paste is empty.');
     // The theme switch, the one control outside the figures.
     await page.getByRole('button', { name: /theme/i }).first().click();
     await page.waitForTimeout(300);

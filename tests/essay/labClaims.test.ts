@@ -50,7 +50,10 @@ describe('the lab’s sentences hold for its own runs', () => {
   it('"The least-squares bound reads every pair back exactly up to n = d and never past it"; "the delta rule’s mean read error reaches 0.5 at n = …"', () => {
     for (const d of SIZES) {
       const err = mean(d, 'leastSquares', 0);
-      loads(d).forEach((n, i) => (n <= d ? expect(err[i]).toBeLessThan(1e-6) : expect(err[i]).toBeGreaterThan(0.1)));
+      for (const [i, n] of loads(d).entries()) {
+        if (n <= d) expect(err[i]).toBeLessThan(1e-6);
+        else expect(err[i]).toBeGreaterThan(0.1);
+      }
     }
     const text = claim('lab-knee');
     expect(text).toContain('The least-squares bound reads every pair back exactly up to n = d and never past it');
@@ -67,7 +70,7 @@ describe('the lab’s sentences hold for its own runs', () => {
     const text = claim('lab-winner');
     for (const d of SIZES) {
       const [add, del] = [mean(d, 'additive', 0), mean(d, 'delta', 0)];
-      loads(d).forEach((n, i) => n >= d && expect(del[i]!).toBeLessThan(add[i]!));
+      for (const [i, n] of loads(d).entries()) if (n >= d) expect(del[i]!).toBeLessThan(add[i]!);
     }
     expect(text).toContain('By read error the delta rule beats additive writes at every load from n = d on, at every size.');
     const stated = bySize(text, /from n = ([\dd/]+)/);

@@ -5,18 +5,10 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import './lab.css';
-import {
-  additiveMean,
-  cellsOf,
-  checkpoints,
-  LAB_METHODS,
-  LAB_SIZES,
-  LAB_STREAMS,
-  type LabRequest,
-  type LabStream,
-  type LabTally,
-  leastSquaresRms,
-} from '../../core';
+// From the core's modules, not its index: the figure's chunk takes only the lab's maths.
+import { checkpoints, LAB_METHODS, LAB_SIZES } from '../../core/lab';
+import { additiveMean, cellsOf, type LabRequest, type LabTally, leastSquaresRms } from '../../core/labStats';
+import { LAB_STREAMS, type LabStream } from '../../core/labStreams';
 import { RangeControl } from '../../viz/RangeControl';
 import { Select } from '../../viz/Select';
 import { useUrlState } from '../urlState';

@@ -2,7 +2,8 @@
  * The lab's run as a file: one row a method and checkpoint, with the settings, the streams run,
  * each metric's mean and its standard error. Made in the page from the run on screen.
  */
-import { cellsOf, checkpoints, LAB_METHODS, type LabTally } from '../../core';
+import { checkpoints, LAB_METHODS } from '../../core/lab';
+import { cellsOf, type LabTally } from '../../core/labStats';
 import type { LabState } from './state';
 
 export interface LabRow {

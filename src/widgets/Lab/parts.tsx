@@ -2,7 +2,8 @@
  * The lab's words and numbers: the readout at n = 2d, the progress of a run, and the fold with
  * every mean of the run on screen.
  */
-import { cellsOf, checkpoints, LAB_METHODS, type LabMethod, type LabTally } from '../../core';
+import { checkpoints, LAB_METHODS, type LabMethod } from '../../core/lab';
+import { cellsOf, type LabTally } from '../../core/labStats';
 import { Fold } from '../../viz/Fold';
 import type { RunStatus } from './useLabRun';
 

@@ -3,7 +3,8 @@
  * lkeys (the stream of keys), lbeta and lalpha (the gates). Anything else is ignored; a number
  * out of range is clamped, a size between two is taken to the nearer.
  */
-import { LAB_SIZES, LAB_STREAMS, type LabStream } from '../../core';
+import { LAB_SIZES } from '../../core/lab';
+import { LAB_STREAMS, type LabStream } from '../../core/labStreams';
 import { clamp, numberParam, oneOf, type UrlCodec } from '../urlState';
 
 export interface LabState {
