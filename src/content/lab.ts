@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import raw from './labRuns.json';
-import { CLUSTERS, cellsOf, checkpoints, LAB_METHODS, LAB_SIZES, type LabCell, type LabMethod, type LabTally, windowPairs } from '../core';
+import { CLUSTERS, cellsOf, checkpoints, LAB_METHODS, LAB_SIZES, type LabCell, type LabMethod, type LabTally, MAX_LOAD, windowPairs } from '../core';
 import { LAB_DEFAULTS, LAB_STREAM_COUNTS } from './defaults';
+import { countWord } from '../format';
 import { parseData } from './validate';
 
 export const LAB_RUNS_FILE = 'src/content/labRuns.json';
@@ -128,6 +129,12 @@ export function labSentences(): LabSentences {
   };
 }
 
+/** "a mean over 8 streams at d = 128 up to 400 at d = 4": the streams each size's points average. */
+export const LAB_STREAMS_TEXT = `${LAB_STREAM_COUNTS[LAB_SIZES.at(-1)!]} streams at d = ${LAB_SIZES.at(-1)} up to ${LAB_STREAM_COUNTS[LAB_SIZES[0]!]} at d = ${LAB_SIZES[0]}`;
+
+/** How far a run goes: n up to 4d. */
+export const LAB_RANGE_TEXT = `${MAX_LOAD}d`;
+
 /** The sizes the lab offers, for the prose (sections do not read the core). */
 export const LAB_SIZE_LIST: readonly number[] = LAB_SIZES;
 
@@ -142,4 +149,4 @@ export function labFigureProps() {
 }
 
 /** The lab's four streams, each defined in a sentence. */
-export const LAB_STREAM_TEXT = `random unit keys, as in the capacity stream above; orthonormal keys, a fresh orthonormal basis every d pairs, which every rule reads back exactly up to n = d; keys in ${CLUSTERS} clusters, each key half a shared direction and half its own noise; and a pool of d/2 keys written again and again with new values, where only each key’s latest value counts: the overwrite the delta rule was made for.`;
+export const LAB_STREAM_TEXT = `random unit keys, as in the capacity stream above; orthonormal keys, a fresh orthonormal basis every d pairs, which additive writes and the delta rule at β = 1 read back exactly up to n = d; keys in ${countWord(CLUSTERS)} clusters, each key half a shared direction and half its own noise; and a pool of d/2 keys written again and again with new values, where only each key’s latest value counts: the overwrite the delta rule was made for.`;

@@ -104,6 +104,11 @@ describe('the lab’s sentences hold for its own runs', () => {
     expect(Math.abs(end * 512 - 64)).toBeLessThan(8);
   });
 
+  it('"a mean over 8 streams at d = 128 up to 400 at d = 4": the streams each stored run holds', () => {
+    expect(claim('lab-streams')).toBe(`${run(128).streams} streams at d = 128 up to ${run(4).streams} at d = 4`);
+    for (const d of SIZES.slice(1)) expect(run(d).streams).toBeLessThanOrEqual(run(d / 2).streams);
+  });
+
   it('one Kimi K3 KDA head is the 128×128 state the lab goes up to', () => {
     expect(claim('lab-head')).toBe(`${memory.k3.kdaHeadDim.value}×${memory.k3.kdaHeadDim.value}`);
     expect(SIZES.at(-1)).toBe(memory.k3.kdaHeadDim.value);

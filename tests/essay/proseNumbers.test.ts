@@ -22,6 +22,12 @@ const ALLOWED: { file: string; pattern: RegExp; reason: string }[] = [
   { file: 'Credit.tsx', pattern: /30 July 2026/, reason: 'the cited worklog’s publication date' },
   { file: 'Forget.tsx', pattern: /\b1\.00\b/, reason: 'the error of answering zero, which the read error’s definition fixes at exactly 1' },
   { file: 'Forget.tsx', pattern: /&radic;2/, reason: 'the length of the difference of two orthogonal unit vectors (research/math.md §5.2)' },
+  { file: 'ForgetLab.tsx', pattern: /\b1\.00\b/, reason: 'the error of answering zero, which the read error’s definition fixes at exactly 1' },
+  {
+    file: 'ForgetLab.tsx',
+    pattern: /\bd\/2 pairs/,
+    reason: 'a window with as many numbers as a d × d state: each pair is a key and a value of d, by definition',
+  },
   { file: 'Scale.tsx', pattern: /117 million/, reason: 'the count OpenAI first published and later withdrew, quoted from the repository linked beside it' },
   { file: 'Takeaways.tsx', pattern: /1\/&radic;/, reason: 'the textbook scale 1/√d, a formula rather than a figure' },
   { file: 'Verify.tsx', pattern: /arXiv \d{4}\.\d{5}/, reason: 'an arXiv identifier' },

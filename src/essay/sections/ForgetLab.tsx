@@ -3,7 +3,7 @@
  * least-squares bound and attention, both metrics. Every number in the prose comes from
  * src/content/lab.ts.
  */
-import { LAB_SIZE_LIST, labFigureProps, labSentences, LAB_STREAM_TEXT } from '../../content/lab';
+import { LAB_RANGE_TEXT, LAB_SIZE_LIST, LAB_STREAM_TEXT, LAB_STREAMS_TEXT, labFigureProps, labSentences } from '../../content/lab';
 import { memoryData } from '../../content/k3Memory';
 import { Refs } from '../Cards';
 import { Island } from '../Island';
@@ -19,10 +19,10 @@ export function ForgetLab() {
       <p>
         Eight dimensions is a toy, and a reader has every right to ask whether its lessons survive the move to a real
         head. One Kimi K3 KDA head keeps a <span data-claim="lab-head">{head}&times;{head}</span> state. The lab below
-        writes the same four rules into states of d = {sizes[0]} to {sizes.at(-1)} channels, up to n = 4d pairs, and sets
+        writes the same four rules into states of d = {sizes[0]} to {sizes.at(-1)} channels, up to n = {LAB_RANGE_TEXT} pairs, and sets
         two references beside them: the least-squares state, the best any fixed d&times;d memory can do with the pairs
         it was given, and an attention read over the whole cache and over a window of d/2 pairs, which holds as many
-        numbers as the state. Each point is a mean over many streams, each fact read back with its own key.
+        numbers as the state. Each point is a mean over many streams, <span data-claim="lab-streams">{LAB_STREAMS_TEXT}</span>, each fact read back with its own key.
       </p>
       <p>
         It scores every memory two ways. The <em>read error</em> is the essay&rsquo;s: the distance between what a key
@@ -35,7 +35,7 @@ export function ForgetLab() {
         minHeight={760}
         caption={
           <>
-            Mean read error (left) and nearest-value accuracy (right) against the pairs written, n, from 0 to 4d, one line
+            Mean read error (left) and nearest-value accuracy (right) against the pairs written, n, up to {LAB_RANGE_TEXT}, one line
             per memory; the dotted lines are the analytic curves for random keys, and the dashed mark at n = d is where
             the state could hold every pair exactly. The picture at first is the build&rsquo;s own run of the same code the
             figure runs; every setting is in the page address.
