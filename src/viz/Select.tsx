@@ -55,3 +55,31 @@ export function Select({ value, onChange, children, id }: SelectProps) {
     </button>
   );
 }
+
+/** A Select under its label, its options a list of values, each shown as `words` says. */
+export function LabelledSelect<T extends string>({
+  label,
+  value,
+  options,
+  words = String,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  words?: (option: T) => string;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <Select value={value} onChange={(v) => onChange(v as T)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {words(o)}
+          </option>
+        ))}
+      </Select>
+    </label>
+  );
+}

@@ -10,7 +10,7 @@ import { checkpoints, LAB_METHODS, LAB_SIZES } from '../../core/lab';
 import { additiveMean, cellsOf, type LabRequest, type LabTally, leastSquaresRms } from '../../core/labStats';
 import { LAB_STREAMS, type LabStream } from '../../core/labStreams';
 import { RangeControl } from '../../viz/RangeControl';
-import { Select } from '../../viz/Select';
+import { LabelledSelect } from '../../viz/Select';
 import { useUrlState } from '../urlState';
 import { LabChart, type LabLine } from './LabChart';
 import { labCsv, labRows, save } from './download';
@@ -84,7 +84,7 @@ export function LabFigure({ defaults, tally, streams, fixed }: LabFigureProps) {
   const file = `lab-d${d}-${state.stream}`;
   const sizeIndex = LAB_SIZES.indexOf(d);
   return (
-    <div className="lab" data-status={status}>
+    <div className="lab figure-inputs" data-status={status}>
       <div className="lab-controls">
         <RangeControl
           className="lab-control"
@@ -99,16 +99,7 @@ export function LabFigure({ defaults, tally, streams, fixed }: LabFigureProps) {
           widest="d = 128"
           onValue={onSize}
         />
-        <label>
-          Keys{' '}
-          <Select value={state.stream} onChange={(v) => set({ stream: v as LabStream })}>
-            {LAB_STREAMS.map((s) => (
-              <option key={s} value={s}>
-                {STREAM_WORDS[s]}
-              </option>
-            ))}
-          </Select>
-        </label>
+        <LabelledSelect label="Keys" value={state.stream} options={LAB_STREAMS} words={(k) => STREAM_WORDS[k]} onChange={(stream) => set({ stream })} />
         <RangeControl
           className="lab-control"
           id="lab-beta"

@@ -14,7 +14,7 @@ import { bytes, integer } from '../../format';
 import { Fold } from '../../viz/Fold';
 import { LogLogChart, type LogLogMarker, type LogLogSeries } from '../../viz/LogLogChart';
 import { RangeControl } from '../../viz/RangeControl';
-import { Select } from '../../viz/Select';
+import { LabelledSelect } from '../../viz/Select';
 import { useUrlState } from '../urlState';
 import { CACHE_TYPES, type MemoryModelProps, type MemoryState, memoryCodec, SORT_KEYS, type SortKey, STATE_TYPES } from './state';
 
@@ -144,6 +144,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
   const sorted = state.sort === 'name' ? readings : [...readings].sort((a, b) => key(b) - key(a));
   const max = Math.max(1, ...readings.map((r) => r.at?.total ?? 0));
   const focus = all.find((m) => m.id === state.focus);
+  const drawnIds = all.filter((m) => m.stack).map((m) => m.id);
   const step = contexts.indexOf(state.context);
 
   const onModel = useCallback(
@@ -164,7 +165,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
   const onStep = useCallback((i: number) => set({ context: contexts[i] ?? defaults.context }), [set, contexts, defaults.context]);
 
   return (
-    <div className="mem">
+    <div className="mem figure-inputs">
       <div className="mem-controls">
         <RangeControl
           className="mem-control"
@@ -179,48 +180,16 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
           widest={`${integer(last)} tokens`}
           onValue={onStep}
         />
-        <label>
-          Caches in{' '}
-          <Select value={state.cache} onChange={(v) => set({ cache: v as MemoryState['cache'] })}>
-            {CACHE_TYPES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label>
-          States in{' '}
-          <Select value={state.state} onChange={(v) => set({ state: v as MemoryState['state'] })}>
-            {STATE_TYPES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label>
-          Bars by{' '}
-          <Select value={state.sort} onChange={(v) => set({ sort: v as SortKey })}>
-            {SORT_KEYS.map((k) => (
-              <option key={k} value={k}>
-                {SORT_WORDS[k]}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label>
-          Highlight{' '}
-          <Select value={state.focus} onChange={(v) => set({ focus: v })}>
-            {all
-              .filter((m) => m.stack)
-              .map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-          </Select>
-        </label>
+        <LabelledSelect label="Caches in" value={state.cache} options={CACHE_TYPES} onChange={(cache) => set({ cache })} />
+        <LabelledSelect label="States in" value={state.state} options={STATE_TYPES} onChange={(st) => set({ state: st })} />
+        <LabelledSelect label="Bars by" value={state.sort} options={SORT_KEYS} words={(k) => SORT_WORDS[k]} onChange={(sort) => set({ sort })} />
+        <LabelledSelect
+          label="Highlight"
+          value={state.focus}
+          options={drawnIds}
+          words={(id) => all.find((m) => m.id === id)?.name ?? id}
+          onChange={(focus) => set({ focus })}
+        />
       </div>
       <p className="mem-readout" role="status">
         {readoutOf(

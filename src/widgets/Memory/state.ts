@@ -3,7 +3,8 @@
  * power of two from 1K to 1M), mcache (bf16, fp8), mstate (fp32, bf16), msort, mfocus (a model's
  * id) and mhide (ids, comma-separated). Anything else is ignored.
  */
-import type { CacheType, LayerGroup, MemoryCategory, StateType } from '../../core/hybridMemory';
+import type { CacheType, StateType } from '../../core/hybridMemory';
+import type { FigureModel } from '../../content/memoryFigure';
 import { clamp, numberParam, oneOf, type UrlCodec } from '../urlState';
 
 export type SortKey = 'total' | 'growing' | 'fixed' | 'name';
@@ -54,14 +55,5 @@ export function memoryCodec(ids: readonly string[]): UrlCodec<MemoryState> {
   };
 }
 
-/** A model as the figure draws it (src/content/memoryFigure.ts builds these). */
-export interface MemoryModelProps {
-  id: string;
-  name: string;
-  contextTokens: number | null;
-  stack: LayerGroup[] | null;
-  category: MemoryCategory | null;
-  kinds: string;
-  missing: string | null;
-  engine?: { brief: string; source: string };
-}
+/** A model as the figure draws it: the type src/content/memoryFigure.ts builds. */
+export type MemoryModelProps = FigureModel;
