@@ -132,6 +132,10 @@ export function labSentences(): LabSentences {
 /** "a mean over 8 streams at d = 128 up to 400 at d = 4": the streams each size's points average. */
 export const LAB_STREAMS_TEXT = `${LAB_STREAM_COUNTS[LAB_SIZES.at(-1)!]} streams at d = ${LAB_SIZES.at(-1)} up to ${LAB_STREAM_COUNTS[LAB_SIZES[0]!]} at d = ${LAB_SIZES[0]}`;
 
+/** The analytic curves the lab draws for random keys (research/capacity.md §4.2). */
+export const LAB_THEORY_TEXT =
+  'the additive rule’s mean error c_d·√((n − 1)/d), where c_d = 𝔼χ_d/√d and √((n − 1)/d) is its exact root mean square, and the least-squares bound’s √(1 − d/n) past n = d';
+
 /** How far a run goes: n up to 4d. */
 export const LAB_RANGE_TEXT = `${MAX_LOAD}d`;
 

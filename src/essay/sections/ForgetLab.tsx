@@ -3,7 +3,7 @@
  * least-squares bound and attention, both metrics. Every number in the prose comes from
  * src/content/lab.ts.
  */
-import { LAB_RANGE_TEXT, LAB_SIZE_LIST, LAB_STREAM_TEXT, LAB_STREAMS_TEXT, labFigureProps, labSentences } from '../../content/lab';
+import { LAB_RANGE_TEXT, LAB_SIZE_LIST, LAB_STREAM_TEXT, LAB_STREAMS_TEXT, LAB_THEORY_TEXT, labFigureProps, labSentences } from '../../content/lab';
 import { memoryData } from '../../content/k3Memory';
 import { Refs } from '../Cards';
 import { Island } from '../Island';
@@ -36,7 +36,7 @@ export function ForgetLab() {
         caption={
           <>
             Mean read error (left) and nearest-value accuracy (right) against the pairs written, n, up to {LAB_RANGE_TEXT}, one line
-            per memory; the dotted lines are the analytic curves for random keys, and the dashed mark at n = d is where
+            per memory; the dotted lines are the analytic curves for random keys, {LAB_THEORY_TEXT}; the dashed mark at n = d is where
             the state could hold every pair exactly. The picture at first is the build&rsquo;s own run of the same code the
             figure runs; every setting is in the page address.
           </>
