@@ -74,22 +74,31 @@ function grouped(each: (d: number) => string): string[] {
 
 const listAnd = (xs: readonly string[]) => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 
-/** The first checkpoint where `pass` holds, as a load. */
-const firstLoad = (d: number, m: LabMethod, pass: (c: LabCell, i: number) => boolean) => {
-  const i = labCells(d, m).findIndex(pass);
-  return i < 0 ? null : checkpoints(d)[i]!;
-};
-
-/** Where the delta rule's mean read error first reaches 0.5, for each size. */
-export const deltaKnee = (d: number) => firstLoad(d, 'delta', (c) => c.error >= 0.5);
+/**
+ * Where the delta rule's mean read error crosses 0.5, as a multiple of d: between the last
+ * checkpoint below and the first at or above it, on the straight line through the two.
+ */
+export function deltaKnee(d: number): number | null {
+  const cells = labCells(d, 'delta');
+  const i = cells.findIndex((c) => c.error >= 0.5);
+  if (i < 0) return null;
+  if (i === 0) return cells[0]!.n / d;
+  const [a, b] = [cells[i - 1]!, cells[i]!];
+  return (a.n + ((0.5 - a.error) / (b.error - a.error)) * (b.n - a.n)) / d;
+}
 
 /** A lead in nearest-value accuracy the prose counts: this much, and more than twice the two means' combined standard error. */
 export const LEAD = 0.05;
 
-/** Where additive writes first pick the right value more often than the delta rule, by a lead. */
-export function additiveOvertakes(d: number): number | null {
-  const del = labCells(d, 'delta');
-  return firstLoad(d, 'additive', (c, i) => c.accuracy - del[i]!.accuracy >= Math.max(LEAD, 2 * Math.hypot(c.accuracySe, del[i]!.accuracySe)));
+/** The loads over which additive writes pick the right value more often than the delta rule by a lead: the first run of them, or null. */
+export function additiveLead(d: number): { from: number; to: number } | null {
+  const [add, del] = [labCells(d, 'additive'), labCells(d, 'delta')];
+  const leads = add.map((c, i) => c.accuracy - del[i]!.accuracy >= Math.max(LEAD, 2 * Math.hypot(c.accuracySe, del[i]!.accuracySe)));
+  const first = leads.indexOf(true);
+  if (first < 0) return null;
+  let last = first;
+  while (leads[last + 1]) last++;
+  return { from: add[first]!.n, to: add[last]!.n };
 }
 
 /** Pairs a memory reads back nearest their own value at n = 4d: its accuracy over the facts, times the facts. */
@@ -104,27 +113,28 @@ export interface LabSentences {
 
 export function labSentences(): LabSentences {
   const boundExact = LAB_SIZES.every((d) => labCells(d, 'leastSquares').every((c) => (c.n <= d ? c.error < 1e-6 : c.error > 0.1)));
-  const kneeText = grouped((d) => {
-    const n = deltaKnee(d);
-    return n === null ? 'not up to 4d' : `at n = ${loadText(n, d)}`;
-  });
+  const knees = LAB_SIZES.map(deltaKnee);
   const deltaAheadByError = LAB_SIZES.every((d) => {
     const add = labCells(d, 'additive');
     return labCells(d, 'delta').every((c, i) => c.n < d || c.error < add[i]!.error);
   });
   const overtakes = grouped((d) => {
-    const n = additiveOvertakes(d);
-    return n === null ? 'never' : `from n = ${loadText(n, d)}`;
+    const lead = additiveLead(d);
+    if (lead === null) return 'at no load';
+    return lead.to === checkpoints(d).at(-1) ? `from n = ${loadText(lead.from, d)} on` : `from n = ${loadText(lead.from, d)} to ${loadText(lead.to, d)}`;
   });
+  const gatedCounts = LAB_SIZES.map((d) => Math.round(recalledAtEnd(d, 'gatedDelta')));
   const alpha = LAB_DEFAULTS.alpha;
   const count = (m: LabMethod) => listAnd(LAB_SIZES.map((d) => String(Math.round(recalledAtEnd(d, m)))));
+  // The smallest whole multiple of 1/(1 − α) above every count: the gated memory's reach in its own unit.
+  const bound = Math.floor(Math.max(...gatedCounts) * (1 - alpha)) + 1;
   const cacheLeast = Math.min(...LAB_SIZES.flatMap((d) => labCells(d, 'cache').map((c) => c.accuracy)));
   const big = LAB_SIZES.at(-1)!;
   const windowEnd = labCells(big, 'window').at(-1)!;
   return {
-    knee: `${boundExact ? 'The least-squares bound reads every pair back exactly up to n = d and never past it, at every size: by read error, that is where the knee sits. ' : ''}The delta rule’s mean read error reaches 0.5 ${listAnd(kneeText)}: the knee moves with d, and on an axis of n/d it stays put.`,
-    winner: `${deltaAheadByError ? 'By read error the delta rule beats additive writes at every load from n = d on, at every size. ' : ''}By nearest-value accuracy additive writes lead by ${Math.round(LEAD * 100)} points or more ${listAnd(overtakes)}: their reads are far off, but the crosstalk seldom outweighs the right value, while the delta rule has overwritten old pairs outright.`,
-    gate: `At n = 4d a single decay of α = ${alpha} reads back about ${count('gatedDelta')} pairs for d = ${LAB_SIZES[0]} to ${big}; the same rule without the decay reads back ${count('delta')}. Once d passes 1/(1 − α) = ${Math.round(1 / (1 - alpha))}, more channels barely lengthen the gated memory: the decay, not the size, decides what it keeps.`,
+    knee: `${boundExact ? 'The least-squares bound reads every pair back exactly up to n = d and never past it, at every size: by read error, that is where the knee sits. ' : ''}The delta rule’s mean read error crosses 0.5 at n = ${listAnd(knees.map((k) => (k === null ? 'beyond 4d' : `${k.toFixed(2)}d`)))} for d = ${LAB_SIZES[0]} to ${LAB_SIZES.at(-1)}, read between checkpoints: counted in pairs the knee moves with d, but on an axis of n/d it settles near n = d/2.`,
+    winner: `${deltaAheadByError ? 'By read error the delta rule beats additive writes at every load from n = d on, at every size. ' : ''}By nearest-value accuracy additive writes lead by ${Math.round(LEAD * 100)} points or more ${listAnd(overtakes)}: their reads are far off, but with enough channels the crosstalk seldom outweighs the right value, while the delta rule has overwritten old pairs outright.`,
+    gate: `At n = 4d a single decay of α = ${alpha} reads back about ${count('gatedDelta')} pairs for d = ${LAB_SIZES[0]} to ${big}, a few more each time d doubles; the same rule without the decay reads back ${count('delta')}, more than twice as many each time from d = 16 on. The decay, not the size, decides how far back the gated memory reaches: at every size it reads back fewer than ${bound}/(1 − α) = ${Math.round(bound / (1 - alpha))} pairs.`,
     attention: `Attention over the whole cache picks the right value for at least ${Math.floor(cacheLeast * 100)}% of the pairs at every size and load, at the price of a cache that grows with n. Over a window of d/2 pairs, as many numbers as the state, it recalls only its window: at d = ${big} and n = 4d it picks the right value for ${Math.round(windowEnd.accuracy * 100)}% of the pairs, about the ${windowPairs(big)} it still holds.`,
   };
 }
@@ -134,7 +144,7 @@ export const LAB_STREAMS_TEXT = `${LAB_STREAM_COUNTS[LAB_SIZES.at(-1)!]} streams
 
 /** The analytic curves the lab draws for random keys (research/capacity.md §4.2). */
 export const LAB_THEORY_TEXT =
-  'the additive rule’s mean error c_d·√((n − 1)/d), where c_d = 𝔼χ_d/√d and √((n − 1)/d) is its exact root mean square, and the least-squares bound’s √(1 − d/n) past n = d';
+  'about c_d·√((n − 1)/d) for the additive rule’s mean error, where c_d = 𝔼χ_d/√d and √((n − 1)/d) is its exact root mean square, and √(1 − d/n) past n = d, the root mean square of the least-squares bound’s error, which its mean stays a little under';
 
 /** How far a run goes: n up to 4d. */
 export const LAB_RANGE_TEXT = `${MAX_LOAD}d`;

@@ -63,6 +63,8 @@ export interface MemorySentences {
   ends: string;
   /** Models listed but not drawn. */
   undrawn: string | null;
+  /** The models whose crossing comes before the chart's first context, so it has no ring for them. */
+  offAxis: string | null;
 }
 
 const tokens = (x: number) => `${Math.round(x).toLocaleString('en-US')} tokens`;
@@ -87,10 +89,16 @@ export function memorySentences(models: readonly MemoryModel[] = memoryModels(),
   const most = reach.at(-1)!;
   const undrawn = models.filter((m) => m.stack === null);
   return {
-    flat: `${list(state.map((x) => x.m.name))} keep a recurrent state that outweighs their caches for the first thousands of tokens, so their lines start flat; the cache catches up at ${list(state.map((x) => tokens(x.s.crossover!)))} respectively.`,
+    flat: `${list(state.map((x) => x.m.name))} keep a recurrent state that outweighs their caches for the first thousands of tokens, so their lines start flat; the cache catches up at ${list(state.map((x) => `${x.m.missing.length ? 'at least ' : ''}${tokens(x.s.crossover!)}`))} respectively${state.some((x) => x.m.missing.length) ? ' (at least where a state the model keeps has a size not published, and is left out)' : ''}.`,
     rings: `${list(rings.map((x) => x.m.name))} hold nothing fixed but rings of recent entries, and what grows outweighs the rings within ${list(rings.map((x) => tokens(x.s.crossover!)))}.`,
     rising: `${list(rising.map((x) => x.m.name))} keep nothing fixed at all: every layer’s cache grows from the first token.`,
     ends: `At ${tokens(longest)}, the longest context ${reach.length} of them take, ${least.m.name} holds the least, ${gib(least.total)} a sequence, and ${most.m.name} the most, ${gib(most.total)}: ${Math.round(most.total / least.total)} times as much.`,
+    offAxis: (() => {
+      const early = withSummary.filter((x) => x.s.crossover !== null && x.s.crossover < MEMORY_CONTEXTS[0]!);
+      return early.length
+        ? `${list(early.map((x) => x.m.name))} cross${early.length === 1 ? 'es' : ''} before the axis begins at ${tokens(MEMORY_CONTEXTS[0]!)}, so ${early.length === 1 ? 'it has' : 'they have'} no ring.`
+        : null;
+    })(),
     undrawn: undrawn.length
       ? `${list(undrawn.map((m) => m.name))} ${undrawn.length === 1 ? 'is' : 'are'} listed but not drawn: ${undrawn.map((m) => `${undrawn.length === 1 ? '' : `${m.name}, `}${missingWords(m).join(', ')}`).join('; ')}.`
       : null,

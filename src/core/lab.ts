@@ -19,7 +19,7 @@ export const LAB_METHODS: readonly LabMethod[] = Object.freeze([...LAB_RULES, 'l
 export const LAB_SIZES: readonly number[] = Object.freeze([4, 8, 16, 32, 64, 128]);
 export const MAX_LOAD = 4;
 
-/** Facts read back at a checkpoint: all of them up to this many, else this many evenly spaced. */
+/** Facts read back at a checkpoint: all of them up to this many, else this many spread evenly by age. */
 export const MAX_QUERIES = 64;
 
 export interface LabGates {
@@ -123,10 +123,14 @@ function readCache(p: LabPairs, from: number, n: number, query: Float64Array, s:
   return out;
 }
 
-/** The facts read back at a checkpoint: every one, or MAX_QUERIES of them evenly spaced. */
+/**
+ * The facts read back at a checkpoint: every one, or MAX_QUERIES of them, one from the middle of
+ * each of MAX_QUERIES equal runs of facts by age, so that the oldest and the newest are sampled
+ * alike (a memory that forgets with age is neither flattered nor wronged).
+ */
 export function queriesOf(facts: readonly number[]): number[] {
   if (facts.length <= MAX_QUERIES) return [...facts];
-  return Array.from({ length: MAX_QUERIES }, (_, i) => facts[Math.floor((i * facts.length) / MAX_QUERIES)]!);
+  return Array.from({ length: MAX_QUERIES }, (_, i) => facts[Math.floor(((i + 0.5) * facts.length) / MAX_QUERIES)]!);
 }
 
 function score(p: LabPairs, facts: readonly number[], queries: readonly number[], readOf: (t: number) => Float64Array): LabScore {

@@ -70,7 +70,7 @@ function layerKinds(k: Keys): Kind[] {
     if (!Array.isArray(types.value)) throw new Refusal(types.name, `${types.name} must be a list of layer types`);
     if (types.value.length !== layers) throw new Refusal(types.name, `${types.name} lists ${types.value.length} layers but the config has ${layers}`);
     return types.value.map((t, i) => {
-      const kind = typeof t === 'string' ? LAYER_TYPE_WORDS[t] : undefined;
+      const kind = typeof t === 'string' && Object.hasOwn(LAYER_TYPE_WORDS, t) ? LAYER_TYPE_WORDS[t] : undefined;
       if (!kind) throw new Refusal(`${types.name}[${i}]`, `unknown layer type ${JSON.stringify(t).slice(0, 40)} at ${types.name}[${i}]`);
       return kind;
     });

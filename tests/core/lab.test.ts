@@ -183,15 +183,17 @@ describe('what the lab says, over many streams', () => {
     }
   });
 
-  it('a scalar gate α = 0.9 keeps about 1/(1 − α) = 10 recent writes, whatever d is', () => {
-    for (const d of [32, 64, 128]) {
+  it('a scalar gate α = 0.9 caps the memory near 1/(1 − α) writes: quadrupling d less than doubles what it recalls, while plain delta more than quadruples', () => {
+    const recalled = (d: number) => {
       const at = [4 * d];
       const tally = emptyTally(1);
-      for (let seed = 1; seed <= 3; seed++) addRun(tally, labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['gatedDelta']));
-      // Pairs read back nearest to their own value, of the 4d written (64 read, evenly spaced).
-      const recalled = cellsOf(tally, 'gatedDelta', at)[0]!.accuracy * 4 * d;
-      expect(recalled).toBeGreaterThan(4);
-      expect(recalled).toBeLessThan(25);
-    }
+      for (let seed = 1; seed <= 3; seed++) addRun(tally, labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['gatedDelta', 'delta']));
+      // Pairs read back nearest their own value, of the 4d written (64 read, spread by age).
+      return { gated: cellsOf(tally, 'gatedDelta', at)[0]!.accuracy * 4 * d, plain: cellsOf(tally, 'delta', at)[0]!.accuracy * 4 * d };
+    };
+    const [small, big] = [recalled(32), recalled(128)];
+    expect(big.gated).toBeLessThan(3 / (1 - GATES.alpha));
+    expect(big.gated / small.gated).toBeLessThan(2.5);
+    expect(big.plain / small.plain).toBeGreaterThan(4);
   });
 });

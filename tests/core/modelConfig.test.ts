@@ -183,6 +183,12 @@ describe('bad pastes get an answer that names what is wrong', () => {
     expect(refusal({ num_hidden_layers: 2, num_attention_heads: 2, head_dim: 4, layer_types: ['full_attention', 'warp_drive'] })).toMatchObject({
       field: 'layer_types[1]',
     });
+    // Names every object has are no layer type either.
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      expect(refusal({ num_hidden_layers: 2, num_attention_heads: 2, head_dim: 4, layer_types: ['full_attention', name] })).toMatchObject({
+        field: 'layer_types[1]',
+      });
+    }
     expect(refusal({ num_hidden_layers: 2, kv_lora_rank: 512 })).toMatchObject({ field: 'qk_rope_head_dim' });
     expect(refusal({ ...qwen35.text_config, linear_key_head_dim: undefined })).toMatchObject({ field: 'linear_key_head_dim' });
     expect(refusal({ num_hidden_layers: 3, num_attention_heads: 5, hidden_size: 12 })).toMatchObject({ field: 'hidden_size' });

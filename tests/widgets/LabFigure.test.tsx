@@ -10,6 +10,7 @@ import { URL_WRITE_DELAY_MS } from '../../src/widgets/urlState';
 class FakeWorker {
   static made: FakeWorker[] = [];
   onmessage: ((e: { data: LabProgress }) => void) | null = null;
+  onerror: ((e: Event) => void) | null = null;
   ended = false;
   request: LabRequest | null = null;
   constructor() {
@@ -51,7 +52,7 @@ describe('LabFigure', () => {
     expect(FakeWorker.made).toHaveLength(0);
   });
 
-  it('runs a new size in a worker and draws what the core computes, bit for bit', async () => {
+  it('runs a new size in a worker and draws what the core computes', async () => {
     render(<LabFigure {...props} />);
     fireEvent.change(size(), { target: { value: '0' } });
     expect(progress()).toBe('Running 400 streams at d = 4.');
@@ -85,6 +86,23 @@ describe('LabFigure', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Run again' }));
     await screen.findByText('Done: 100 streams at d = 16.');
     expect(FakeWorker.made).toHaveLength(2);
+  });
+
+  it('says so when its worker fails, and can run again', async () => {
+    class Failing extends FakeWorker {
+      override postMessage(req: LabRequest) {
+        this.request = req;
+        setTimeout(() => this.onerror?.(new Event('error')), 0);
+      }
+    }
+    vi.stubGlobal('Worker', Failing);
+    render(<LabFigure {...props} />);
+    fireEvent.change(size(), { target: { value: '0' } });
+    await screen.findByText(/^The run failed after 0 of 400 streams/);
+    expect(FakeWorker.made[0]!.ended).toBe(true);
+    vi.stubGlobal('Worker', FakeWorker);
+    fireEvent.click(screen.getByRole('button', { name: 'Run again' }));
+    await screen.findByText('Done: 400 streams at d = 4.');
   });
 
   it('reads its settings from the address, clamped, and writes changes back keeping other parameters', async () => {

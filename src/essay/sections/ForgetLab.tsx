@@ -20,7 +20,7 @@ export function ForgetLab() {
         Eight dimensions is a toy, and a reader has every right to ask whether its lessons survive the move to a real
         head. One Kimi K3 KDA head keeps a <span data-claim="lab-head">{head}&times;{head}</span> state. The lab below
         writes the same four rules into states of d = {sizes[0]} to {sizes.at(-1)} channels, up to n = {LAB_RANGE_TEXT} pairs, and sets
-        two references beside them: the least-squares state, the best any fixed d&times;d memory can do with the pairs
+        two references beside them: the least-squares state, the least squared error any fixed d&times;d memory can leave on the pairs
         it was given, and an attention read over the whole cache and over a window of d/2 pairs, which holds as many
         numbers as the state. Each point is a mean over many streams, <span data-claim="lab-streams">{LAB_STREAMS_TEXT}</span>, each fact read back with its own key.
       </p>

@@ -44,7 +44,12 @@ export function MemoryPart() {
           <>
             Memory per sequence against context, both axes logarithmic, one line per model to its own context limit
             ({models.find((m) => m.reference)?.name}&rsquo;s whole context is the point at the left edge); a ring marks
-            where what grows overtakes what is fixed. Logical bytes, before the paging and padding engines add; batch
+            where what grows overtakes what is fixed{say.offAxis ? (
+              <>
+                {' '}
+                (<span data-claim="memory-off-axis">{say.offAxis.replace(/\.$/, '')}</span>)
+              </>
+            ) : null}. Logical bytes, before the paging and padding engines add; batch
             size multiplies them. The table below gives every model&rsquo;s sources.
           </>
         }

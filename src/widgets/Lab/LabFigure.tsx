@@ -10,6 +10,7 @@ import { checkpoints, LAB_METHODS, LAB_SIZES } from '../../core/lab';
 import { additiveMean, cellsOf, type LabRequest, type LabTally, leastSquaresRms } from '../../core/labStats';
 import { LAB_STREAMS, type LabStream } from '../../core/labStreams';
 import { RangeControl } from '../../viz/RangeControl';
+import { LineSwatch } from '../../viz/LineSwatch';
 import { LabelledSelect } from '../../viz/Select';
 import { useUrlState } from '../urlState';
 import { LabChart, type LabLine } from './LabChart';
@@ -33,6 +34,9 @@ const STREAM_WORDS: Record<LabStream, string> = {
   correlated: 'keys in four clusters',
   repeated: 'repeated keys, new values',
 };
+
+/** n/d from 0 to 4 in steps of 1/32, n = d among them, where the bound starts to rise. */
+const FINE = [...Array.from({ length: 33 }, (_, i) => i / 32), ...Array.from({ length: 96 }, (_, i) => 1 + (i + 1) / 32)];
 
 const requestOf = (s: LabState, fixed: LabFigureProps['fixed'], streams: Record<string, number>): LabRequest => ({
   d: s.d,
@@ -72,7 +76,8 @@ export function LabFigure({ defaults, tally, streams, fixed }: LabFigureProps) {
             {
               key: 'bound-theory',
               className: 'lab-theory lab-leastSquares',
-              points: [[0, 0], [1, 0], ...at.filter((n) => n > d).map((n) => [n / d, leastSquaresRms(d, n)] as const)],
+              // Drawn every 1/32 of d: the bound rises straight up from n = d.
+              points: FINE.map((x) => [x, leastSquaresRms(d, x * d)] as const),
             },
           ]
         : [];
@@ -134,18 +139,24 @@ export function LabFigure({ defaults, tally, streams, fixed }: LabFigureProps) {
           </button>
         ) : (
           <button type="button" onClick={() => start(request)}>
-            {status === 'stopped' ? 'Run again' : 'Run it yourself'}
+            {status === 'done' ? 'Run it yourself' : 'Run again'}
           </button>
         )}
       </div>
       <p className="lab-readout">{readoutOf(current, d)}</p>
       <ul className="lab-legend" aria-label="Methods">
         {LAB_METHODS.map((m) => (
-          <li key={m} className={`lab-key lab-${m}`}>
+          <li key={m} className="lab-key">
+            <LineSwatch className={`lab-line lab-${m}`} />
             {METHOD_NAMES[m]}
           </li>
         ))}
-        {state.stream === 'random' ? <li className="lab-key lab-theory">theory</li> : null}
+        {state.stream === 'random' ? (
+          <li className="lab-key lab-key-theory">
+            <LineSwatch className="lab-line lab-theory" />
+            theory
+          </li>
+        ) : null}
       </ul>
       <div className="lab-charts">
         <LabChart

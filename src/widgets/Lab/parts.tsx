@@ -36,6 +36,7 @@ export function readoutOf(tally: LabTally | null, d: number): string {
 export function progressText(status: RunStatus, done: number, total: number, d: number): string {
   if (status === 'running') return `Running ${total} streams at d = ${d}.`;
   if (status === 'stopped') return `Stopped after ${done} of ${total} streams.`;
+  if (status === 'failed') return `The run failed after ${done} of ${total} streams; this browser could not run the lab’s worker.`;
   return `Done: ${done} streams at d = ${d}.`;
 }
 

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LabRequest, LabTally } from '../../core/labStats';
 import type { LabProgress } from './runLab';
 
-export type RunStatus = 'done' | 'running' | 'stopped';
+export type RunStatus = 'done' | 'running' | 'stopped' | 'failed';
 
 export interface LabRunState {
   /** The request the tally belongs to, as text, so a stale post is never drawn. */
@@ -31,9 +31,22 @@ export function useLabRun(initial: { request: LabRequest; tally: LabTally }) {
     (request: LabRequest) => {
       end();
       const key = requestKey(request);
-      const w = new Worker(new URL('./lab.worker.ts', import.meta.url), { type: 'module' });
+      const fail = () => {
+        end();
+        setRun((r) => ({ ...r, key, status: 'failed' }));
+      };
+      let w: Worker;
+      try {
+        w = new Worker(new URL('./lab.worker.ts', import.meta.url), { type: 'module' });
+      } catch {
+        setRun({ key, tally: null, streams: request.streams, status: 'failed' });
+        return;
+      }
       worker.current = w;
       setRun({ key, tally: null, streams: request.streams, status: 'running' });
+      // A worker that cannot load, or throws, says so rather than leaving the run "running".
+      w.onerror = () => worker.current === w && fail();
+      w.onmessageerror = () => worker.current === w && fail();
       w.onmessage = (e: MessageEvent<LabProgress>) => {
         if (worker.current !== w) return;
         const done = e.data.tally.streams === e.data.streams;

@@ -14,6 +14,7 @@ import { bytes, integer } from '../../format';
 import { Fold } from '../../viz/Fold';
 import { LogLogChart, type LogLogMarker, type LogLogSeries } from '../../viz/LogLogChart';
 import { RangeControl } from '../../viz/RangeControl';
+import { LineSwatch } from '../../viz/LineSwatch';
 import { LabelledSelect } from '../../viz/Select';
 import { useUrlState } from '../urlState';
 import { CACHE_TYPES, type MemoryModelProps, type MemoryState, memoryCodec, SORT_KEYS, type SortKey, STATE_TYPES } from './state';
@@ -215,11 +216,15 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
         legend={
           <>
             {(['state', 'window', 'cache'] as const).map((c) => (
-              <span key={c} className={`mem-key is-${c}`}>
+              <span key={c} className="mem-key">
+                <LineSwatch className={`mem-series is-${c}`} />
                 {CATEGORY_WORDS[c]}
               </span>
             ))}
-            <span className="mem-key is-focus">{focus?.name ?? ''}</span>
+            <span className="mem-key is-focus">
+              <LineSwatch className="mem-series is-focus" />
+              {focus?.name ?? ''}
+            </span>
           </>
         }
       />
