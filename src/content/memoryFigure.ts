@@ -89,7 +89,7 @@ export function memorySentences(models: readonly MemoryModel[] = memoryModels(),
   const most = reach.at(-1)!;
   const undrawn = models.filter((m) => m.stack === null);
   return {
-    flat: `${list(state.map((x) => x.m.name))} keep a recurrent state that outweighs their caches for the first thousands of tokens, so their lines start flat; the cache catches up at ${list(state.map((x) => `${x.m.missing.length ? 'at least ' : ''}${tokens(x.s.crossover!)}`))} respectively${state.some((x) => x.m.missing.length) ? ' (at least where a state the model keeps has a size not published, and is left out)' : ''}.`,
+    flat: `${list(state.map((x) => x.m.name))} keep a recurrent state that outweighs their caches for the first thousands of tokens, so their lines start flat; the cache catches up at ${list(state.map((x) => `${tokens(x.s.crossover!)}${x.m.missing.length ? ' or later' : ''}`))} respectively${state.some((x) => x.m.missing.length) ? ' (“or later” where a state the model keeps has a size that is not published, and is left out)' : ''}.`,
     rings: `${list(rings.map((x) => x.m.name))} hold nothing fixed but rings of recent entries, and what grows outweighs the rings within ${list(rings.map((x) => tokens(x.s.crossover!)))}.`,
     rising: `${list(rising.map((x) => x.m.name))} keep nothing fixed at all: every layer’s cache grows from the first token.`,
     ends: `At ${tokens(longest)}, the longest context ${reach.length} of them take, ${least.m.name} holds the least, ${gib(least.total)} a sequence, and ${most.m.name} the most, ${gib(most.total)}: ${Math.round(most.total / least.total)} times as much.`,
