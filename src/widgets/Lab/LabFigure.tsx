@@ -35,8 +35,8 @@ const STREAM_WORDS: Record<LabStream, string> = {
   repeated: 'repeated keys, new values',
 };
 
-/** n/d from 0 to 4 in steps of 1/32, n = d among them, where the bound starts to rise. */
-const FINE = [...Array.from({ length: 33 }, (_, i) => i / 32), ...Array.from({ length: 96 }, (_, i) => 1 + (i + 1) / 32)];
+/** n/d for the bound's curve: 0 and 1 (it is 0 between), then finely where it rises steeply, coarsely after. */
+const FINE = [0, 1, ...Array.from({ length: 16 }, (_, i) => 1 + (i + 1) / 32), ...Array.from({ length: 20 }, (_, i) => 1.5 + (i + 1) / 8)];
 
 const requestOf = (s: LabState, fixed: LabFigureProps['fixed'], streams: Record<string, number>): LabRequest => ({
   d: s.d,
@@ -76,7 +76,7 @@ export function LabFigure({ defaults, tally, streams, fixed }: LabFigureProps) {
             {
               key: 'bound-theory',
               className: 'lab-theory lab-leastSquares',
-              // Drawn every 1/32 of d: the bound rises straight up from n = d.
+              // The bound rises straight up from n = d.
               points: FINE.map((x) => [x, leastSquaresRms(d, x * d)] as const),
             },
           ]
