@@ -121,41 +121,35 @@ describe('means over 200 streams against the analytic curves (random keys, capac
   const d = 16;
   const at = checkpoints(d);
   const tally = emptyTally(at.length);
-  for (let seed = 1; seed <= STREAMS; seed++) addRun(tally, labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['additive', 'delta', 'leastSquares']));
-  /** Mean squared error and its standard error over streams, from the per-stream means. */
-  const meanSquared = (method: 'additive' | 'leastSquares', i: number) => {
-    const [, , sq] = tally.sums[method][i]!;
-    return sq! / STREAMS;
+  /** Each stream's mean squared read error at each checkpoint, by method: the spread the standard errors come from. */
+  const per = { additive: at.map(() => [] as number[]), leastSquares: at.map(() => [] as number[]) };
+  for (let seed = 1; seed <= STREAMS; seed++) {
+    const r = labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['additive', 'delta', 'leastSquares']);
+    addRun(tally, r);
+    for (const m of ['additive', 'leastSquares'] as const) for (const [i, x] of r[m].entries()) per[m][i]!.push(x.squared);
+  }
+  /** Mean over streams of the mean squared error at checkpoint i, and its standard error. */
+  const meanSquared = (m: keyof typeof per, i: number) => {
+    const xs = per[m][i]!;
+    const mean = xs.reduce((a, b) => a + b, 0) / STREAMS;
+    const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (STREAMS - 1));
+    // The tally's running sum holds the same mean.
+    expect(tally.sums[m][i]![2]! / STREAMS).toBeCloseTo(mean, 12);
+    return { mean, se: sd / Math.sqrt(STREAMS) };
   };
 
   it('additive: the mean squared read error is (n − 1)/d within 3 standard errors at every checkpoint', () => {
-    // The per-stream mean squared errors, recomputed to get their spread.
-    const per = at.map(() => [] as number[]);
-    for (let seed = 1; seed <= STREAMS; seed++)
-      labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['additive']).additive.forEach((s, i) => {
-        per[i]!.push(s.squared);
-      });
     at.forEach((n, i) => {
-      const xs = per[i]!;
-      const mean = xs.reduce((a, b) => a + b, 0) / STREAMS;
-      const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (STREAMS - 1));
-      expect(meanSquared('additive', i)).toBeCloseTo(mean, 12);
-      expect(Math.abs(mean - additiveRms(d, n) ** 2)).toBeLessThan(3 * (sd / Math.sqrt(STREAMS)) + 1e-12);
+      const { mean, se } = meanSquared('additive', i);
+      expect(Math.abs(mean - additiveRms(d, n) ** 2)).toBeLessThan(3 * se + 1e-12);
     });
   });
 
   it('least squares: exact to n = d, then a mean squared residual of 1 − d/n within 3 standard errors', () => {
-    const per = at.map(() => [] as number[]);
-    for (let seed = 1; seed <= STREAMS; seed++)
-      labRun(labPairs('random', d, 4 * d, seed), at, GATES, ['leastSquares']).leastSquares.forEach((s, i) => {
-        per[i]!.push(s.squared);
-      });
     at.forEach((n, i) => {
-      const xs = per[i]!;
-      const mean = xs.reduce((a, b) => a + b, 0) / STREAMS;
-      const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (STREAMS - 1));
+      const { mean, se } = meanSquared('leastSquares', i);
       if (n <= d) expect(mean).toBeLessThan(1e-12);
-      else expect(Math.abs(mean - leastSquaresRms(d, n) ** 2)).toBeLessThan(3 * (sd / Math.sqrt(STREAMS)));
+      else expect(Math.abs(mean - leastSquaresRms(d, n) ** 2)).toBeLessThan(3 * se);
     });
   });
 
