@@ -1,7 +1,7 @@
 /**
  * The memory figure's parts below its chart: the readout, the split bars and the config reader.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ConfigResult } from '../../core/modelConfig';
 import { bytes, integer } from '../../format';
 import type { MemoryModelProps } from './state';
@@ -68,6 +68,12 @@ export function ConfigReader({ onModel }: { onModel: (r: ConfigResult & { ok: tr
     setAnswer(r);
     if (r.ok) onModel(r);
   };
+  // The text box comes with the figure's script: a textarea in the parsed page makes Chromium lay
+  // out the page while it parses (about 50 ms of a phone's load at 4x), and without script the
+  // reader could not draw anything anyway.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  if (!live) return <p className="mem-config">Reading a config.json needs JavaScript; it runs in this page and sends nothing.</p>;
   return (
     <div className="mem-config">
       <label htmlFor="mem-config-text">
