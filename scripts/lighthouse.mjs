@@ -43,7 +43,10 @@ const show = (name, value) => {
 };
 
 const gzipOnly = process.argv.includes('--gzip');
-const server = await serveBuild({ dir: 'dist', port });
+// `--dir D` measures another build (say, an older tree's dist/ copied aside), in the same hour.
+const dirArg = process.argv.indexOf('--dir');
+const dir = dirArg > 0 ? (process.argv[dirArg + 1] ?? 'dist') : 'dist';
+const server = await serveBuild({ dir, port });
 try {
   await mkdir(outDir, { recursive: true });
   const results = [];

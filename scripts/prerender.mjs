@@ -1,7 +1,7 @@
 // Writes the server-rendered page into the client build's index.html, so dist/ serves
 // every word, equation and caption before (and without) any script.
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile, rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
@@ -20,6 +20,7 @@ const {
   stripTextSeparators,
 } = await import('./harden.mjs');
 const { writeServiceWorker } = await import('./service-worker.mjs');
+const { classNames, pruneKatex } = await import('./katex-prune.mjs');
 const { precompress } = await import('./precompress.mjs');
 
 try {
@@ -34,8 +35,22 @@ try {
   const styles = extractStyleAttributes(composed);
   const linked = styles.html.replace(/(<link rel="stylesheet"[^>]*>)/, `$1\n    <link rel="stylesheet" href="./assets/attributes.css">`);
   if (linked === styles.html) throw new Error('dist/index.html links no stylesheet to put the style attributes after');
+  // KaTeX's rules for what the page never typesets, and the faces only they name, are left out.
+  const assets = path.join(root, 'dist', 'assets');
+  const scripts = (await readdir(assets)).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(assets, f), 'utf8'));
+  const names = classNames(styles.html, [...scripts, ...islands.map((i) => i.text)]);
+  /** @type {ReturnType<typeof pruneKatex> | undefined} */
+  let katex;
+  const read = (/** @type {string} */ href) => {
+    if (href === './assets/attributes.css') return styles.css;
+    katex = pruneKatex(readFileSync(path.join(root, 'dist', href), 'utf8'), names);
+    return katex.css;
+  };
   // Both are written into the head, so the first paint waits for the page alone; the files go.
-  const inline = inlineStylesheets(linked, (href) => (href === './assets/attributes.css' ? styles.css : readFileSync(path.join(root, 'dist', href), 'utf8')));
+  const inline = inlineStylesheets(linked, read);
+  if (!katex) throw new Error('dist/index.html links no stylesheet of its own');
+  // Urls in the stylesheet hold from its folder (assets/).
+  for (const file of katex.files) await rm(path.join(assets, file.replace(/^\.\//, '')), { force: true });
   const styled = inline.html;
   for (const href of inline.inlined) await rm(path.join(root, 'dist', href), { force: true });
   // The policy allows exactly the inline scripts and styles the page holds, by hash.
@@ -66,6 +81,7 @@ try {
   console.log(
     `${styles.count} style attributes moved to classes; ${inline.inlined.length} stylesheet(s) written into the head; ${hashes.length} inline script(s) and ${styleHashes.length} style(s) allowed by hash`,
   );
+  console.log(`KaTeX's stylesheet: ${katex.rules} rules kept, ${katex.dropped} left out, faces left out: ${katex.families.join(', ') || 'none'}`);
   console.log(`prerendered dist/index.html (${(html.length / 1024).toFixed(1)} KiB of markup)`);
 } catch (error) {
   console.error(`\nprerender failed:\n${error instanceof Error ? error.message : String(error)}\n`);

@@ -4,7 +4,7 @@
  * out under the chart. Paths depend only on the data, so moving the cursor redraws little.
  */
 import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import { line } from 'd3-shape';
+import { polyline } from './polyline';
 import { Axis } from './Axis';
 import { linear, linearTicks, niceDomain } from './linearScale';
 
@@ -52,12 +52,8 @@ const Paths = memo(function Paths({ series, length, geometry }: { series: Series
   const paths = useMemo(
     () =>
       series.map((s) => {
-        // At a tenth of a unit: finer than a pixel, and a short path string in the page.
-        const path = line<number>()
-          .x((_, i) => geometry.x(i + 1))
-          .y((d) => geometry.y(d))
-          .digits(1);
-        return { id: s.id, className: s.className, d: path(Array.from(s.values).slice(0, length)) ?? '' };
+        const values = Array.from(s.values).slice(0, length);
+        return { id: s.id, className: s.className, d: polyline(values.map((v, i) => [geometry.x(i + 1), geometry.y(v)] as const)) };
       }),
     [series, length, geometry],
   );

@@ -4,7 +4,7 @@
  * names carry the caller's prefix, so each figure styles its own charts.
  */
 import { memo, type ReactNode } from 'react';
-import { line } from 'd3-shape';
+import { polyline } from './polyline';
 import { Axis } from './Axis';
 
 export interface LogLogSeries {
@@ -107,11 +107,7 @@ interface PlotProps {
 /** Axes, grid and curves: unchanged while only the cursor moves, so React skips them then. */
 const Plot = memo(function Plot({ prefix, clipId, xMin, xMax, yMin, yMax, yTicks: yGiven, formatX, formatY, xLabel, series }: PlotProps) {
   const { x, y } = logScales(xMax, yMin, yMax, xMin);
-  // d3-shape draws the curves, at a tenth of a unit: finer than a pixel, and a short path string.
-  const curve = line<readonly [number, number]>()
-    .x((p) => x(p[0]))
-    .y((p) => y(p[1]))
-    .digits(1);
+  const curve = (points: readonly (readonly [number, number])[]) => polyline(points.map((p) => [x(p[0]), y(p[1])] as const));
   return (
     <>
       <rect className="paint-still" width={WIDTH} height={HEIGHT} />
@@ -150,7 +146,7 @@ const Plot = memo(function Plot({ prefix, clipId, xMin, xMax, yMin, yMax, yTicks
       <g clipPath={`url(#${clipId})`}>
         <rect className="paint-still" x={M.left} y={M.top} width={PLOT_W} height={PLOT_H} />
         {series.map((s) => (
-          <path key={s.key} className={`${prefix}-series ${s.className}`} d={curve(s.points) ?? ''} />
+          <path key={s.key} className={`${prefix}-series ${s.className}`} d={curve(s.points)} />
         ))}
       </g>
     </>

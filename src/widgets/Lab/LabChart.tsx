@@ -2,7 +2,7 @@
  * One of the lab's two charts: a metric against n/d from 0 to 4, one line per method, the
  * analytic curves dashed, and a mark at n = d where the state is full.
  */
-import { line } from 'd3-shape';
+import { polyline } from '../../viz/polyline';
 import { Axis } from '../../viz/Axis';
 import { linear } from '../../viz/linearScale';
 
@@ -32,10 +32,7 @@ export function LabChart({
 }) {
   const x = linear([0, 4], [0, W - M.left - M.right]);
   const y = linear([0, yMax], [H - M.top - M.bottom, 0]);
-  const path = line<readonly [number, number]>()
-    .x((p) => x(p[0]))
-    .y((p) => y(Math.min(p[1], yMax)))
-    .digits(1);
+  const path = (points: readonly (readonly [number, number])[]) => polyline(points.map((p) => [x(p[0]), y(Math.min(p[1], yMax))] as const));
   const innerH = H - M.top - M.bottom;
   return (
     <svg className="lab-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title}>
@@ -65,7 +62,7 @@ export function LabChart({
         />
         <line className="lab-full" x1={x(1)} x2={x(1)} y1={0} y2={innerH} />
         {lines.map((l) => (
-          <path key={l.key} className={`lab-line ${l.className}`} d={path(l.points) ?? ''} />
+          <path key={l.key} className={`lab-line ${l.className}`} d={path(l.points)} />
         ))}
         <text className="lab-axis-label" x={(W - M.left - M.right) / 2} y={innerH + 32} textAnchor="middle">
           pairs written, n

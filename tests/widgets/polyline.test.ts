@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { polyline } from '../../src/viz/polyline';
+
+/** Reads an SVG path of M, h, v and l commands back into absolute points, as a browser draws it. */
+function readPath(d: string): [number, number][] {
+  const tokens = d.match(/[MhvlHVL]|-?(?:\d+\.?\d*|\.\d+)/g) ?? [];
+  const points: [number, number][] = [];
+  let x = 0;
+  let y = 0;
+  let i = 0;
+  const num = () => Number(tokens[i++]);
+  while (i < tokens.length) {
+    const command = tokens[i++];
+    if (command === 'M') {
+      x = num();
+      y = num();
+    } else if (command === 'h') x += num();
+    else if (command === 'v') y += num();
+    else if (command === 'l') {
+      x += num();
+      y += num();
+    } else throw new Error(`unexpected ${command} in ${d}`);
+    points.push([x, y]);
+  }
+  return points;
+}
+
+describe('polyline', () => {
+  it('draws a hand-worked line with relative steps', () => {
+    expect(
+      polyline([
+        [0, 248],
+        [4.54, 244.61],
+        [9.08, 244.61],
+        [9.08, 250],
+        [13.6, 251.25],
+      ]),
+    ).toBe('M0,248l4.5-3.4h4.6v5.4l4.5,1.3');
+  });
+
+  it('puts every point within a twentieth of a unit of where it is, however long the line', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: -1000, max: 1000, noNaN: true }), fc.double({ min: -1000, max: 1000, noNaN: true })), {
+          minLength: 1,
+          maxLength: 3000,
+        }),
+        (points) => {
+          const drawn = readPath(polyline(points));
+          expect(drawn).toHaveLength(points.length);
+          points.forEach(([x, y], i) => {
+            const [dx, dy] = drawn[i] ?? [Number.NaN, Number.NaN];
+            expect(Math.abs(dx - x)).toBeLessThanOrEqual(0.05 + 1e-9);
+            expect(Math.abs(dy - y)).toBeLessThanOrEqual(0.05 + 1e-9);
+          });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('skips points that are not finite and draws nothing for no points', () => {
+    expect(polyline([])).toBe('');
+    expect(
+      readPath(
+        polyline([
+          [0, 0],
+          [Number.NaN, 3],
+          [1, Number.POSITIVE_INFINITY],
+          [2, 2],
+        ]),
+      ),
+    ).toEqual([
+      [0, 0],
+      [2, 2],
+    ]);
+  });
+
+  it('writes tenths as the shortest decimals', () => {
+    expect(
+      polyline([
+        [0.04, -0.26],
+        [-0.3, 0.2],
+      ]),
+    ).toBe('M0,-.3l-.3,.5');
+  });
+});
