@@ -2,6 +2,7 @@
  * Horizontal bars on one scale, the longest at full width: a label, the bar and its value as
  * text. Decoration for sighted readers; the caller says the same numbers in words.
  */
+import { cssPercent } from './cssPercent';
 export interface Bar {
   key: string;
   /** The bar's classes, for its colour. */
@@ -18,7 +19,7 @@ export function BarList({ bars, format, className }: { bars: readonly Bar[]; for
         <div className={`bar-row ${b.className}`} key={b.key}>
           <span className="bar-label">{b.label}</span>
           <span className="bar-track">
-            <span className="bar-fill" style={{ width: `${(100 * b.value) / most}%` }} />
+            <span className="bar-fill" style={{ width: cssPercent((100 * b.value) / most) }} />
           </span>
           <span className="bar-value">{format(b.value)}</span>
         </div>

@@ -7,6 +7,7 @@ import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, use
 import { polyline } from './polyline';
 import { Axis } from './Axis';
 import { linear, linearTicks, niceDomain } from './linearScale';
+import { cssPercent } from './cssPercent';
 
 export interface Series {
   id: string;
@@ -279,10 +280,10 @@ export function LineChart({
           className="chart-cursor"
           aria-hidden="true"
           style={{
-            left: `${(MARGIN.left / width) * 100}%`,
-            width: `${(innerW / width) * 100}%`,
-            top: `${(MARGIN.top / height) * 100}%`,
-            height: `${(innerH / height) * 100}%`,
+            left: cssPercent((MARGIN.left / width) * 100),
+            width: cssPercent((innerW / width) * 100),
+            top: cssPercent((MARGIN.top / height) * 100),
+            height: cssPercent((innerH / height) * 100),
             backgroundPosition: cursorAt(cursor),
           }}
         />

@@ -22,6 +22,14 @@ describe('the equation registry', () => {
     expect(html).toContain('tok-beta');
   });
 
+  it('keeps the MathML a screen reader reads, without the TeX source no one is shown', () => {
+    const html = typeset('deltaRule', equations.deltaRule, true);
+    expect(html).not.toContain('<annotation');
+    expect(html).toMatch(/<math[^>]*display="block"><semantics><mrow>[\s\S]*<\/mrow><\/semantics><\/math>/);
+    // The MathML still names every symbol the formula shows.
+    for (const symbol of ['<mi>S</mi>', '<mi>β</mi>', '<mi>k</mi>', '<mi>v</mi>']) expect(html).toContain(symbol);
+  });
+
   it('names the equation id when the TeX is malformed', () => {
     const broken = { ...equations, brokenOne: String.raw`\frac{a}{` };
     expect(() => typesetAll(broken)).toThrow(EquationError);

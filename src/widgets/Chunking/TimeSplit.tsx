@@ -7,6 +7,7 @@ import { integer, time } from '../../format';
 import { Swatch } from '../../viz/Legend';
 import { Steady } from '../../viz/Steady';
 import { WIDEST_LENGTH } from './model';
+import { cssPercent } from '../../viz/cssPercent';
 
 interface Part {
   key: string;
@@ -58,7 +59,7 @@ export const TimeSplit = memo(function TimeSplit({ C, tensor, memory, sequential
       </Steady>
       <div className="chunking-bar" aria-hidden="true">
         {parts.map((p) => (
-          <span key={p.key} className={`chunking-bar-part ${p.className}`} style={{ width: `${(100 * p.seconds) / total}%` }} />
+          <span key={p.key} className={`chunking-bar-part ${p.className}`} style={{ width: cssPercent((100 * p.seconds) / total) }} />
         ))}
       </div>
       <Steady className="chunking-parts-box" template={PARTS_TEMPLATE}>

@@ -14,6 +14,7 @@ import { useUrlState } from '../urlState';
 import { evidenceCodec, type EvidenceState, readoutOf, sortMarks, type SortKey } from './model';
 import { Fold } from '../../viz/Fold';
 import { Select } from '../../viz/Select';
+import { cssPercent } from '../../viz/cssPercent';
 
 export interface EvidenceFigureProps {
   studies: Study[];
@@ -22,7 +23,7 @@ export interface EvidenceFigureProps {
 
 const AXIS = [-0.5, -0.25, 0, 0.25, 0.5, 0.75];
 const [LO, HI] = [AXIS[0]!, AXIS[AXIS.length - 1]!];
-const at = (a: number) => `${(100 * (Math.min(HI, Math.max(LO, a)) - LO)) / (HI - LO)}%`;
+const at = (a: number) => cssPercent((100 * (Math.min(HI, Math.max(LO, a)) - LO)) / (HI - LO));
 const value = (r: Result) =>
   r.hybrid === null ? `${r.difference! > 0 ? '+' : ''}${r.difference} points` : `${r.hybrid.toFixed(r.digits)} vs ${r.baseline!.toFixed(r.digits)}`;
 /** A relative difference to a tenth of a percent: +0.2%, −3.1%. */

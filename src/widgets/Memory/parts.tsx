@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ConfigResult } from '../../core/modelConfig';
 import { bytes, integer } from '../../format';
 import type { MemoryModelProps } from './state';
+import { cssPercent } from '../../viz/cssPercent';
 
 export interface Reading {
   m: MemoryModelProps;
@@ -30,8 +31,8 @@ export function Bars({ readings, max, context }: { readings: Reading[]; max: num
           {at ? (
             <>
               <span className="mem-bar-track" aria-hidden="true">
-                <span className="mem-bar-grows" style={{ width: `${(100 * at.growing) / max}%` }} />
-                <span className="mem-bar-fixed" style={{ width: `${(100 * at.fixed) / max}%` }} />
+                <span className="mem-bar-grows" style={{ width: cssPercent((100 * at.growing) / max) }} />
+                <span className="mem-bar-fixed" style={{ width: cssPercent((100 * at.fixed) / max) }} />
               </span>
               <span className="mem-bar-value">
                 {bytes(at.total)}

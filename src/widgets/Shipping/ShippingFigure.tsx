@@ -12,6 +12,7 @@ import { announce, COLUMNS, directionWords, firstDirection, nextSort, sortCodec,
 import { useUrlState } from '../urlState';
 import { Fold } from '../../viz/Fold';
 import { Select } from '../../viz/Select';
+import { cssPercent } from '../../viz/cssPercent';
 
 export interface ShippingFigureProps {
   /** The featured architectures, in file order. */
@@ -66,7 +67,7 @@ const LABELS = Object.fromEntries(COLUMNS.map((c) => [c.key, 'short' in c ? c.sh
 
 function ShareCell({ row, barMax, href }: { row: Row; barMax: number; href: (n: number) => string }) {
   const over = row.share > barMax;
-  const width = `${Math.min(row.share / barMax, 1) * 100}%`;
+  const width = cssPercent(Math.min(row.share / barMax, 1) * 100);
   return (
     <td className="col-share" data-label={LABELS.share}>
       <span className="shipping-share">
