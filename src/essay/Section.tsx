@@ -85,7 +85,7 @@ export function CopyLink({ anchor }: { anchor: string }) {
 export function Cite({ href, children }: { href: string; children: ReactNode }) {
   return (
     <>
-      <a className="cite" href={href} rel="noopener">
+      <a className="cite" href={href}>
         {children}
       </a>
       <MarkFor href={href} />

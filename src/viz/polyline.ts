@@ -1,21 +1,21 @@
 /**
- * An SVG path through points, at a tenth of a unit (finer than a pixel at any size the charts are
- * drawn), written with relative steps: `M x,y` then `h dx`, `v dy` or `l dx,dy` from each point to
- * the next. Each point is rounded first and each step is the difference of two rounded points, so
- * the line lands where absolute coordinates rounded the same way would put it and rounding never
- * accumulates. Relative steps repeat (a chart's x steps are mostly equal), so the page carries the
- * curves in fewer bytes than absolute coordinates. Points that are not finite are skipped.
+ * An SVG path through points, to half a unit, written with relative steps: `M x,y` then `h dx`,
+ * `v dy` or `l dx,dy` from each point to the next. The charts' units are at most about 1.4 CSS
+ * pixels wide at the widest they are drawn, so a point moves at most a quarter of a unit, under
+ * half a pixel. Each point is rounded first and each step is the difference of two rounded points,
+ * so rounding never accumulates along the line. Relative steps repeat (a chart's x steps are mostly
+ * equal), so the page carries its curves in fewer bytes than absolute coordinates would take.
+ * Points that are not finite are skipped.
  */
-const tenths = (v: number): number => Math.round(v * 10);
+const halves = (v: number): number => Math.round(v * 2);
 
-/** Tenths of a unit as the shortest decimal: 25 → "2.5", -3 → "-.3", 40 → "4". */
-function decimal(t: number): string {
-  const sign = t < 0 ? '-' : '';
-  const a = Math.abs(t);
-  const whole = Math.floor(a / 10);
-  const tenth = a % 10;
-  if (tenth === 0) return `${sign}${whole}`;
-  return whole === 0 ? `${sign}.${tenth}` : `${sign}${whole}.${tenth}`;
+/** Half units as the shortest decimal: 5 → "2.5", -1 → "-.5", 8 → "4". */
+function decimal(h: number): string {
+  const sign = h < 0 ? '-' : '';
+  const a = Math.abs(h);
+  const whole = Math.floor(a / 2);
+  if (a % 2 === 0) return `${sign}${whole}`;
+  return whole === 0 ? `${sign}.5` : `${sign}${whole}.5`;
 }
 
 export function polyline(points: Iterable<readonly [number, number]>): string {
@@ -25,20 +25,20 @@ export function polyline(points: Iterable<readonly [number, number]>): string {
   let started = false;
   for (const [x, y] of points) {
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
-    const tx = tenths(x);
-    const ty = tenths(y);
+    const hx = halves(x);
+    const hy = halves(y);
     if (!started) {
-      out = `M${decimal(tx)},${decimal(ty)}`;
+      out = `M${decimal(hx)},${decimal(hy)}`;
       started = true;
     } else {
-      const dx = tx - px;
-      const dy = ty - py;
+      const dx = hx - px;
+      const dy = hy - py;
       if (dy === 0) out += `h${decimal(dx)}`;
       else if (dx === 0) out += `v${decimal(dy)}`;
       else out += `l${decimal(dx)}${dy < 0 ? '' : ','}${decimal(dy)}`;
     }
-    px = tx;
-    py = ty;
+    px = hx;
+    py = hy;
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EvidenceFigure } from '../../src/widgets/Evidence/EvidenceFigure';
@@ -75,6 +76,15 @@ describe('EvidenceFigure', () => {
     expect(screen.getByText('60.0 vs 50.0 (+20.0%)')).toBeTruthy();
     // Lower is better: 9 against 10 is a tenth better.
     expect(screen.getByText('9.0 vs 10.0 (+10.0%)')).toBeTruthy();
+  });
+
+  it('names each mark’s result in a tooltip once it runs, and leaves the tooltips out of the page it is served in', () => {
+    const served = renderToString(<EvidenceFigure studies={studies} defaults={defaults} />);
+    expect(served).toContain('evidence-mark');
+    expect(served).not.toContain('title=');
+    const { container } = render(<EvidenceFigure studies={studies} defaults={defaults} />);
+    const titles = [...container.querySelectorAll('.evidence-track .evidence-mark')].map((m) => m.getAttribute('title'));
+    expect(titles).toEqual(['Recall task: 60.0 vs 50.0, +20.0%', 'Short task: 40.0 vs 41.0, −2.4%', 'Perplexity: 9.0 vs 10.0, +10.0%', 'Recall task: 30.0 vs 50.0, −40.0%']);
   });
 
   it('filters by attention, by control grade and by task, the table following', () => {

@@ -80,7 +80,7 @@ export function Appendix({ siteUrl }: { siteUrl?: string }) {
           return (
             <li key={r.id} id={`ref-${r.id}`} value={r.number}>
               {authorLine(r.authors)} ({yearOf(r)}).{' '}
-              <a href={r.url} rel="noopener">
+              <a href={r.url}>
                 {r.title}
               </a>
               .{r.venue ? ` ${r.venue}.` : ''}
@@ -95,7 +95,7 @@ export function Appendix({ siteUrl }: { siteUrl?: string }) {
       <h3 id="reuse">Reuse</h3>
       <p>
         The text and the figures are under the{' '}
-        <a href="https://creativecommons.org/licenses/by/4.0/" rel="noopener license">
+        <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">
           Creative Commons Attribution 4.0 licence
         </a>
         : share and adapt them, saying where they came from. The code that builds and tests the page is under the MIT

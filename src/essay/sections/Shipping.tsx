@@ -40,7 +40,7 @@ function Note({ note }: { note: ModelNote }) {
       <ul className="shipping-sources" aria-label={`Sources for ${note.name}`}>
         {note.sources.map((s) => (
           <li key={s.url}>
-            <a href={s.url} rel="noopener">
+            <a href={s.url}>
               {s.label}
             </a>
             : {s.summary}

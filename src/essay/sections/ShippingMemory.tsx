@@ -130,7 +130,7 @@ export function MemoryPart() {
               {m.sources.map((url, i) => (
                 <span key={url}>
                   {i > 0 ? ', ' : null}
-                  <a href={url} rel="noopener">
+                  <a href={url}>
                     {sourceLabel(url)}
                   </a>
                 </span>

@@ -44,11 +44,12 @@ const LEFT = 18;
 const TOP = 16;
 const LANE_GAP = 14;
 
-/** Outline of the lower triangle (diagonal included) of rows and columns [s, e), in token units. */
+/**
+ * Outline of the lower triangle (diagonal included) of rows and columns [s, e), in token units:
+ * a step right and a step down for each token, written relative so the page carries one repeat.
+ */
 function staircase(s: number, e: number): string {
-  let path = `M${s},${s}`;
-  for (let i = s; i < e; i++) path += `H${i + 1}V${i + 1}`;
-  return `${path}H${s}Z`;
+  return `M${s},${s}${'h1v1'.repeat(e - s)}H${s}Z`;
 }
 
 function gridPath(n: number): string {

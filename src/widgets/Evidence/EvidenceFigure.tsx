@@ -5,7 +5,7 @@
  * attention (circle global, square sliding window); a filled mark is a study graded A. Filters keep
  * the figure, its readout and the table below it in step; the table sorts by any of its columns.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import './evidence.css';
 import { type EvidenceFilter, type Mark, marksOf, tally } from '../../core/evidence';
 import type { FigureResult as Result, FigureStudy as Study } from '../../content/comparisons';
@@ -37,7 +37,11 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 /** Each result's row has an address of its own, so a shared link lands on it (and opens the table). */
 const resultId = (m: Mark<Result>) => `result-${m.study}-${m.index + 1}`;
 
-function Marks({ marks, study }: { marks: Mark<Result>[]; study: Study }) {
+/**
+ * A mark names its result in a tooltip once the figure runs: the page's first download leaves the
+ * 166 tooltips out (a pointer is all that reads them, and the table below holds the same figures).
+ */
+function Marks({ marks, study, titled }: { marks: Mark<Result>[]; study: Study; titled: boolean }) {
   return (
     <span className="evidence-track">
       <span className="evidence-zero" style={{ left: at(0) }} />
@@ -47,7 +51,7 @@ function Marks({ marks, study }: { marks: Mark<Result>[]; study: Study }) {
             key={m.index}
             className={`evidence-mark ${study.attention.kind} ${study.control.grade === 'A' ? 'graded-a' : 'graded-other'} favours-${m.favours}`}
             style={{ left: at(m.advantage) }}
-            title={`${m.result.benchmark}${m.result.variant ? ` (${m.result.variant})` : ''}: ${value(m.result)}, ${relative(m.advantage)}`}
+            title={titled ? `${m.result.benchmark}${m.result.variant ? ` (${m.result.variant})` : ''}: ${value(m.result)}, ${relative(m.advantage)}` : undefined}
           />
         ),
       )}
@@ -57,6 +61,8 @@ function Marks({ marks, study }: { marks: Mark<Result>[]; study: Study }) {
 
 export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
   const [state, setState] = useState(defaults);
+  const [titled, setTitled] = useState(false);
+  useEffect(() => setTitled(true), []);
   useUrlState(evidenceCodec, state, defaults, setState);
   const { filter, sort } = state;
   const marks = useMemo(() => marksOf<Result>(filter, studies), [filter, studies]);
@@ -121,7 +127,7 @@ export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
             <span className="evidence-study">
               {study.name} <span className="evidence-grade">{study.control.grade}</span>
             </span>
-            <Marks marks={ms} study={study} />
+            <Marks marks={ms} study={study} titled={titled} />
           </div>
         ))}
       </div>
@@ -175,20 +181,12 @@ export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
                         {s.name}
                       </a>
                     </th>
+                    {/* Each cell one string: adjacent text would need a separator in the page's markup for each join. */}
+                    <td>{`${r.benchmark}${r.variant ? ` (${r.variant})` : ''}${r.direction === 'lower' ? ', lower is better' : ''}`}</td>
+                    <td className="evidence-num">{`${value(r)}${m.advantage === null ? '' : ` (${relative(m.advantage)})`}`}</td>
+                    <td>{`${s.attention.kind === 'window' ? 'sliding window' : 'global'}, ${s.control.grade}`}</td>
                     <td>
-                      {r.benchmark}
-                      {r.variant ? ` (${r.variant})` : ''}
-                      {r.direction === 'lower' ? ', lower is better' : ''}
-                    </td>
-                    <td className="evidence-num">
-                      {value(r)}
-                      {m.advantage === null ? '' : ` (${relative(m.advantage)})`}
-                    </td>
-                    <td>
-                      {s.attention.kind === 'window' ? 'sliding window' : 'global'}, {s.control.grade}
-                    </td>
-                    <td>
-                      <a href={r.source ?? s.url} rel="noopener">
+                      <a href={r.source ?? s.url}>
                         {r.reference}
                       </a>
                       {r.evidence === 'primary' ? '' : ` (${r.evidence === 'secondary' ? 'secondary copy' : 'abstract only'})`}

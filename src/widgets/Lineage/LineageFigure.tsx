@@ -86,7 +86,7 @@ const StepContent = memo(function StepContent({ step, index }: { step: FigureSte
       <ul className="lineage-papers">
         {step.papers.map((p) => (
           <li key={p.href}>
-            <a className="cite" href={p.href} rel="noopener">
+            <a className="cite" href={p.href}>
               {p.title}
             </a>
             , {p.authors}, {p.year}

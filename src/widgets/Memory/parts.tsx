@@ -48,7 +48,7 @@ export function Bars({ readings, max, context }: { readings: Reading[]; max: num
           {m.engine ? (
             <span className="mem-bar-note">
               {m.engine.brief}{' '}
-              <a href={m.engine.source} rel="noopener">
+              <a href={m.engine.source}>
                 Source
               </a>
             </span>
