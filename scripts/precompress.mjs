@@ -15,7 +15,10 @@ export async function precompress(dir) {
     const file = path.join(entry.parentPath, entry.name);
     if (file.split(path.sep).some((part) => part.startsWith('.'))) continue;
     const body = await readFile(file);
-    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    // The largest input blocks brotli allows: a few dozen bytes fewer on the page than its default.
+    const br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGBLOCK]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
     const gz = gzipSync(body, { level: 9 });
     await writeFile(`${file}.br`, br);
     await writeFile(`${file}.gz`, gz);

@@ -78,13 +78,25 @@ describe('EvidenceFigure', () => {
     expect(screen.getByText('9.0 vs 10.0 (+10.0%)')).toBeTruthy();
   });
 
-  it('names each mark’s result in a tooltip once it runs, and leaves the tooltips out of the page it is served in', () => {
+  it('names each mark’s result in a tooltip and links each row to itself once it runs, leaving both out of the page it is served in', () => {
     const served = renderToString(<EvidenceFigure studies={studies} defaults={defaults} />);
     expect(served).toContain('evidence-mark');
-    expect(served).not.toContain('title=');
+    expect(served).not.toContain('<title');
+    expect(served).not.toContain('row-anchor');
     const { container } = render(<EvidenceFigure studies={studies} defaults={defaults} />);
-    const titles = [...container.querySelectorAll('.evidence-track .evidence-mark')].map((m) => m.getAttribute('title'));
-    expect(titles).toEqual(['Recall task: 60.0 vs 50.0, +20.0%', 'Short task: 40.0 vs 41.0, −2.4%', 'Perplexity: 9.0 vs 10.0, +10.0%', 'Recall task: 30.0 vs 50.0, −40.0%']);
+    const titles = [...container.querySelectorAll('.evidence-track .evidence-mark')].map((m) => m.querySelector('title')?.textContent);
+    expect(titles).toEqual([
+      'Recall task: 60.0 vs 50.0, +20.0%',
+      'Short task: 40.0 vs 41.0, −2.4%',
+      'Perplexity: 9.0 vs 10.0, +10.0%',
+      'Recall task: 30.0 vs 50.0, −40.0%',
+    ]);
+    // Circles for the global study, a square for the window one, each at its place along the axis.
+    expect([...container.querySelectorAll('.evidence-track .evidence-mark')].map((m) => m.tagName)).toEqual(['circle', 'circle', 'circle', 'rect']);
+    // +20% on an axis from −50% to +75% sits 56% of the way along.
+    expect(container.querySelector('.evidence-track circle')?.getAttribute('cx')).toBe('56%');
+    const anchor = container.querySelector<HTMLAnchorElement>('a.row-anchor');
+    expect(anchor?.getAttribute('href')).toBe(`#${anchor?.closest('tr')?.id}`);
   });
 
   it('filters by attention, by control grade and by task, the table following', () => {

@@ -74,11 +74,12 @@ export function Appendix({ siteUrl }: { siteUrl?: string }) {
 
       <h3 id="references">References</h3>
       <Fold id="references-list" summary={`All ${references.length} references, each with what this page uses it for`}>
+      {/* The list numbers itself: each reference's number is its place in the file (src/content/references.ts). */}
       <ol className="references">
         {references.map((r) => {
           const note = unverifiedNote(r);
           return (
-            <li key={r.id} id={`ref-${r.id}`} value={r.number}>
+            <li key={r.id} id={`ref-${r.id}`}>
               {authorLine(r.authors)} ({yearOf(r)}).{' '}
               <a href={r.url}>
                 {r.title}

@@ -23,7 +23,7 @@ export interface EvidenceFigureProps {
 
 const AXIS = [-0.5, -0.25, 0, 0.25, 0.5, 0.75];
 const [LO, HI] = [AXIS[0]!, AXIS[AXIS.length - 1]!];
-const at = (a: number) => cssPercent((100 * (Math.min(HI, Math.max(LO, a)) - LO)) / (HI - LO));
+const at = (a: number) => cssPercent((100 * (Math.min(HI, Math.max(LO, a)) - LO)) / (HI - LO), 1);
 const value = (r: Result) =>
   r.hybrid === null ? `${r.difference! > 0 ? '+' : ''}${r.difference} points` : `${r.hybrid.toFixed(r.digits)} vs ${r.baseline!.toFixed(r.digits)}`;
 /** A relative difference to a tenth of a percent: +0.2%, −3.1%. */
@@ -37,32 +37,48 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 /** Each result's row has an address of its own, so a shared link lands on it (and opens the table). */
 const resultId = (m: Mark<Result>) => `result-${m.study}-${m.index + 1}`;
 
+/** A mark's outer half-width in pixels: the key's marks are 0.7rem across. */
+const MARK = 5.6;
+const STROKE = 2;
+
 /**
- * A mark names its result in a tooltip once the figure runs: the page's first download leaves the
- * 166 tooltips out (a pointer is all that reads them, and the table below holds the same figures).
+ * One study's results along the axis, drawn in SVG: a mark's place is an attribute in percent of
+ * the track, so the page carries no style rule per mark. A global study's marks are circles, a
+ * sliding-window study's squares. Once the figure runs, each mark names its result in a tooltip:
+ * the page's first download leaves the 166 tooltips out (a pointer is all that reads them, and the
+ * table below holds the same figures).
  */
-function Marks({ marks, study, titled }: { marks: Mark<Result>[]; study: Study; titled: boolean }) {
+function Marks({ marks, study, running }: { marks: Mark<Result>[]; study: Study; running: boolean }) {
+  const r = MARK - STROKE / 2;
   return (
-    <span className="evidence-track">
-      <span className="evidence-zero" style={{ left: at(0) }} />
-      {marks.map((m) =>
-        m.advantage === null ? null : (
-          <span
-            key={m.index}
-            className={`evidence-mark ${study.attention.kind} ${study.control.grade === 'A' ? 'graded-a' : 'graded-other'} favours-${m.favours}`}
-            style={{ left: at(m.advantage) }}
-            title={titled ? `${m.result.benchmark}${m.result.variant ? ` (${m.result.variant})` : ''}: ${value(m.result)}, ${relative(m.advantage)}` : undefined}
-          />
-        ),
-      )}
-    </span>
+    <svg className="evidence-track">
+      <line className="evidence-zero" x1={at(0)} x2={at(0)} y1="0" y2="100%" />
+      {marks.map((m) => {
+        if (m.advantage === null) return null;
+        const className = `evidence-mark ${study.attention.kind} ${study.control.grade === 'A' ? 'graded-a' : 'graded-other'} favours-${m.favours}`;
+        const title = running ? (
+          <title>{`${m.result.benchmark}${m.result.variant ? ` (${m.result.variant})` : ''}: ${value(m.result)}, ${relative(m.advantage)}`}</title>
+        ) : null;
+        return study.attention.kind === 'window' ? (
+          <rect key={m.index} className={className} x={at(m.advantage)} y="50%" width={2 * r} height={2 * r} rx={1} transform={`translate(${-r} ${-r})`}>
+            {title}
+          </rect>
+        ) : (
+          <circle key={m.index} className={className} cx={at(m.advantage)} cy="50%" r={r}>
+            {title}
+          </circle>
+        );
+      })}
+    </svg>
   );
 }
 
 export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
   const [state, setState] = useState(defaults);
-  const [titled, setTitled] = useState(false);
-  useEffect(() => setTitled(true), []);
+  // Once the figure runs, its marks name their results and each row's study links to the row, so a
+  // reader can copy its address; the page as served carries neither (a row still lands by its id).
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
   useUrlState(evidenceCodec, state, defaults, setState);
   const { filter, sort } = state;
   const marks = useMemo(() => marksOf<Result>(filter, studies), [filter, studies]);
@@ -127,7 +143,7 @@ export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
             <span className="evidence-study">
               {study.name} <span className="evidence-grade">{study.control.grade}</span>
             </span>
-            <Marks marks={ms} study={study} titled={titled} />
+            <Marks marks={ms} study={study} running={running} />
           </div>
         ))}
       </div>
@@ -177,18 +193,20 @@ export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
                 return (
                   <tr key={`${m.study}-${m.index}`} id={resultId(m)} data-favours={m.favours}>
                     <th scope="row">
-                      <a className="row-anchor" href={`#${resultId(m)}`}>
-                        {s.name}
-                      </a>
+                      {running ? (
+                        <a className="row-anchor" href={`#${resultId(m)}`}>
+                          {s.name}
+                        </a>
+                      ) : (
+                        s.name
+                      )}
                     </th>
                     {/* Each cell one string: adjacent text would need a separator in the page's markup for each join. */}
                     <td>{`${r.benchmark}${r.variant ? ` (${r.variant})` : ''}${r.direction === 'lower' ? ', lower is better' : ''}`}</td>
                     <td className="evidence-num">{`${value(r)}${m.advantage === null ? '' : ` (${relative(m.advantage)})`}`}</td>
                     <td>{`${s.attention.kind === 'window' ? 'sliding window' : 'global'}, ${s.control.grade}`}</td>
                     <td>
-                      <a href={r.source ?? s.url}>
-                        {r.reference}
-                      </a>
+                      <a href={r.source ?? s.url}>{r.reference}</a>
                       {r.evidence === 'primary' ? '' : ` (${r.evidence === 'secondary' ? 'secondary copy' : 'abstract only'})`}
                     </td>
                   </tr>

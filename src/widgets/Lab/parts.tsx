@@ -61,9 +61,7 @@ export function NumbersTable({ tally, d }: { tally: LabTally | null; d: number }
           <tbody>
             {at.map((n, i) => (
               <tr key={n}>
-                <th scope="row">
-                  {n} ({load(n, d)})
-                </th>
+                <th scope="row">{`${n} (${load(n, d)})`}</th>
                 {LAB_METHODS.map((m, j) => (
                   <td key={m}>{cells ? `${f2(cells[j]![i]!.error)} · ${pct(cells[j]![i]!.accuracy)}` : '…'}</td>
                 ))}

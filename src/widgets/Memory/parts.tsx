@@ -36,9 +36,7 @@ export function Bars({ readings, max, context }: { readings: Reading[]; max: num
               </span>
               <span className="mem-bar-value">
                 {bytes(at.total)}
-                <span className="visually-hidden">
-                  : {bytes(at.growing)} grows, {bytes(at.fixed)} fixed
-                </span>
+                <span className="visually-hidden">{`: ${bytes(at.growing)} grows, ${bytes(at.fixed)} fixed`}</span>
               </span>
             </>
           ) : (
@@ -47,10 +45,7 @@ export function Bars({ readings, max, context }: { readings: Reading[]; max: num
           {m.stack && m.missing ? <span className="mem-bar-note">{m.missing}</span> : null}
           {m.engine ? (
             <span className="mem-bar-note">
-              {m.engine.brief}{' '}
-              <a href={m.engine.source}>
-                Source
-              </a>
+              {m.engine.brief} <a href={m.engine.source}>Source</a>
             </span>
           ) : null}
         </li>
