@@ -51,13 +51,14 @@ const STROKE = 2;
 function Marks({ marks, study, running }: { marks: Mark<Result>[]; study: Study; running: boolean }) {
   const r = MARK - STROKE / 2;
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: its row is hidden from assistive technology; the table below reads out the same results
     <svg className="evidence-track">
       <line className="evidence-zero" x1={at(0)} x2={at(0)} y1="0" y2="100%" />
       {marks.map((m) => {
         if (m.advantage === null) return null;
         const className = `evidence-mark ${study.attention.kind} ${study.control.grade === 'A' ? 'graded-a' : 'graded-other'} favours-${m.favours}`;
         const title = running ? (
-          <title>{`${m.result.benchmark}${m.result.variant ? ` (${m.result.variant})` : ''}: ${value(m.result)}, ${relative(m.advantage)}`}</title>
+          <title key="title">{`${m.result.benchmark}${m.result.variant ? ` (${m.result.variant})` : ''}: ${value(m.result)}, ${relative(m.advantage)}`}</title>
         ) : null;
         return study.attention.kind === 'window' ? (
           <rect key={m.index} className={className} x={at(m.advantage)} y="50%" width={2 * r} height={2 * r} rx={1} transform={`translate(${-r} ${-r})`}>
