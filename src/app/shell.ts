@@ -29,11 +29,15 @@ document.addEventListener('click', (event) => {
   if (button) import('./copy').then(({ copyFrom }) => copyFrom(button));
 });
 for (const slot of document.querySelectorAll('[data-page-url]')) slot.textContent = location.origin + location.pathname;
-wireCards(document);
-linkProseAndFigures(document);
-watchSections(document);
 wireFolds(window);
 holdAnchors(window);
+// The cards, the prose's links to figures and the contents' current section wait for a task of
+// their own: the shell runs in the same task as the parser's last chunk, and that task stays short.
+setTimeout(() => {
+  wireCards(document);
+  linkProseAndFigures(document);
+  watchSections(document);
+}, 0);
 const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
 // What a reader does to a figure before it has hydrated is kept, and replayed once it has.
 const recorders = new Map(islands.map((el) => [el, recordInput(el)]));

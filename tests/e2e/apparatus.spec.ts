@@ -15,11 +15,17 @@ const dataUrls = new Set(
 
 test('every citation resolves to a reference, every reference is cited, every arXiv id on the page is listed', async ({ page }) => {
   await page.goto('./');
-  const refs = await page
-    .locator('ol.references > li')
-    .evaluateAll((lis) =>
-      lis.map((li) => ({ id: li.id, value: (li as HTMLLIElement).value, href: li.querySelector('a')!.getAttribute('href')!, text: li.textContent ?? '' })),
-    );
+  // The list numbers itself from 1: no start, no reversing, no item set to a number of its own.
+  const list = await page.locator('ol.references').evaluate((ol) => ({ start: (ol as HTMLOListElement).start, reversed: (ol as HTMLOListElement).reversed }));
+  expect(list).toEqual({ start: 1, reversed: false });
+  const refs = await page.locator('ol.references > li').evaluateAll((lis) =>
+    lis.map((li, i) => ({
+      id: li.id,
+      value: li.hasAttribute('value') ? Number(li.getAttribute('value')) : i + 1,
+      href: li.querySelector('a')!.getAttribute('href')!,
+      text: li.textContent ?? '',
+    })),
+  );
   expect(refs.length).toBeGreaterThan(50);
   expect(refs.map((r) => r.value)).toEqual(refs.map((_, i) => i + 1));
   const marks = await page.locator('.cite-mark > a').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href')!, text: a.textContent })));
