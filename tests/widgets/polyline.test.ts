@@ -60,20 +60,22 @@ describe('polyline', () => {
     );
   });
 
-  it('skips points that are not finite and draws nothing for no points', () => {
+  it('breaks the line at a point that is not finite, drawing nothing across the gap, and draws nothing for no points', () => {
     expect(polyline([])).toBe('');
-    expect(
-      readPath(
-        polyline([
-          [0, 0],
-          [Number.NaN, 3],
-          [1, Number.POSITIVE_INFINITY],
-          [2, 2],
-        ]),
-      ),
-    ).toEqual([
+    const d = polyline([
       [0, 0],
-      [2, 2],
+      [1, 1],
+      [Number.NaN, 3],
+      [2, Number.POSITIVE_INFINITY],
+      [4, 4],
+      [5, 4],
+    ]);
+    expect(d).toBe('M0,0l1,1M4,4h1');
+    expect(readPath(d)).toEqual([
+      [0, 0],
+      [1, 1],
+      [4, 4],
+      [5, 4],
     ]);
   });
 

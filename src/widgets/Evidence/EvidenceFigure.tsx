@@ -37,7 +37,7 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 /** Each result's row has an address of its own, so a shared link lands on it (and opens the table). */
 const resultId = (m: Mark<Result>) => `result-${m.study}-${m.index + 1}`;
 
-/** A mark's outer half-width in pixels: the key's marks are 0.7rem across. */
+/** A mark's outer half-width in pixels: the key's marks are 0.7rem (11.2 px at the default size) across. */
 const MARK = 5.6;
 const STROKE = 2;
 
@@ -45,7 +45,7 @@ const STROKE = 2;
  * One study's results along the axis, drawn in SVG: a mark's place is an attribute in percent of
  * the track, so the page carries no style rule per mark. A global study's marks are circles, a
  * sliding-window study's squares. Once the figure runs, each mark names its result in a tooltip:
- * the page's first download leaves the 166 tooltips out (a pointer is all that reads them, and the
+ * the page's first download leaves the 165 tooltips out (a pointer is all that reads them, and the
  * table below holds the same figures).
  */
 function Marks({ marks, study, running }: { marks: Mark<Result>[]; study: Study; running: boolean }) {
