@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slowestLines } from '../e2e/slowest-reporter';
+import { phaseLines, slowestLines } from '../e2e/slowest-reporter';
 
 const row = (title: string, ms: number, timeout = 60_000) => ({ title, ms, timeout });
 
@@ -24,5 +24,34 @@ describe('the slowest-tests report printed after each browser run', () => {
 
   it('prints nothing for a run with no tests', () => {
     expect(slowestLines([])).toEqual([]);
+  });
+});
+
+describe('where the browser tests’ time went, printed after each browser run', () => {
+  const step = (category: string, title: string, duration: number) => ({ category, title, duration });
+
+  it('sums outermost steps by kind, the largest first, and counts what no step covers', () => {
+    const lines = phaseLines(
+      [
+        step('test.step', 'axe scan of the page', 30_000),
+        step('pw:api', 'Navigate to "./"', 4_000),
+        step('pw:api', 'Wait for load state "networkidle"', 2_000),
+        step('pw:api', 'Screenshot', 5_000),
+        step('expect', 'Expect "toHaveAttribute"', 1_500),
+        step('fixture', 'Fixture "page"', 500),
+        step('pw:api', 'Click locator', 250),
+      ],
+      50_000,
+    );
+    expect(lines[0]).toBe('Where the tests’ 50 s went (outermost steps, summed over workers):');
+    expect(lines.slice(1).map((l) => l.trim())).toEqual([
+      '30.0 s  axe scans',
+      '6.8 s  outside any step',
+      '6.0 s  navigation and load waits',
+      '5.0 s  screenshots',
+      '1.5 s  waiting on expectations',
+      '0.5 s  browser, context and page set-up',
+      '0.3 s  other steps',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 export const WIDTHS = [1280, 390] as const;
 export const THEMES = ['light', 'dark'] as const;
@@ -43,7 +43,7 @@ export function watch(page: Page) {
 export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   if (scope) builder.include(scope);
-  const results = await builder.analyze();
+  const results = await test.step(`axe scan of ${scope ?? 'the page'}`, () => builder.analyze());
   return results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes

@@ -102,6 +102,11 @@ for (const figure of Object.keys(ACTIONS) as Figure[]) {
     expect(await island.getAttribute('data-hydrated'), 'the figure hydrated before the reader acted').toBeNull();
     release();
     await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+    // A run in the lab's worker ends when its streams are done, however long this machine takes:
+    // both runs are awaited, so the two are compared finished and not part way.
+    if (figure === 'lab') {
+      for (const p of [ready, page]) await expect(p.locator('#lab-figure .lab-progress')).toHaveText(/^Done: /, { timeout: 30_000 });
+    }
     // Both figures finish on their own time (a slider commits once it rests, the address follows
     // later still): compared until they agree, each read afresh, rather than after a fixed wait.
     await expect(async () => expect(await state(page, figure)).toEqual(await state(ready, figure))).toPass({ timeout: 10_000 });

@@ -3,7 +3,7 @@
  * share of its own timeout, so that whoever reads the log sees how much margin the suite has.
  * A test over a third of its timeout is marked: on a busier machine it is the next to fail.
  */
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullResult, Reporter, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 
 interface Row {
   title: string;
@@ -29,8 +29,40 @@ export function slowestLines(rows: readonly Row[], shown = SHOWN): string[] {
   ];
 }
 
+/** Where a test's time went, by the kind of its outermost steps. */
+const PHASES: [string, (step: Pick<TestStep, 'category' | 'title'>) => boolean][] = [
+  ['axe scans', (s) => s.category === 'test.step' && s.title.startsWith('axe')],
+  ['screenshots', (s) => /screenshot/i.test(s.title)],
+  ['navigation and load waits', (s) => /^(Navigate|Reload|Go back|Wait for load state|page\.goto|page\.reload|page\.waitForLoadState)/i.test(s.title)],
+  ['fixed waits', (s) => /Wait for timeout|waitForTimeout/i.test(s.title)],
+  ['waiting on expectations', (s) => s.category === 'expect'],
+  ['browser, context and page set-up', (s) => s.category === 'fixture' || s.category === 'hook'],
+  ['script run in the page', (s) => /^(Evaluate|page\.evaluate|locator\.evaluate)/i.test(s.title)],
+];
+
+/** Each phase's seconds in all, the largest first, with the rest as "other". */
+export function phaseLines(steps: readonly Pick<TestStep, 'category' | 'title' | 'duration'>[], total: number): string[] {
+  const sums = new Map<string, number>();
+  for (const step of steps) {
+    const name = PHASES.find(([, is]) => is(step))?.[0] ?? 'other steps';
+    sums.set(name, (sums.get(name) ?? 0) + step.duration);
+  }
+  const counted = [...sums.values()].reduce((a, b) => a + b, 0);
+  sums.set('outside any step', Math.max(0, total - counted));
+  return [
+    `Where the tests’ ${(total / 1000).toFixed(0)} s went (outermost steps, summed over workers):`,
+    ...[...sums.entries()].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`),
+  ];
+}
+
 export default class SlowestReporter implements Reporter {
   private rows: Row[] = [];
+  private steps: Pick<TestStep, 'category' | 'title' | 'duration'>[] = [];
+
+  onStepEnd(_test: TestCase, _result: TestResult, step: TestStep) {
+    // Only outermost steps, so a step inside another is not counted twice.
+    if (!step.parent) this.steps.push({ category: step.category, title: step.title, duration: step.duration });
+  }
 
   onTestEnd(test: TestCase, result: TestResult) {
     if (result.status === 'skipped') return;
@@ -41,6 +73,8 @@ export default class SlowestReporter implements Reporter {
   onEnd(_result: FullResult) {
     const lines = slowestLines(this.rows);
     if (lines.length > 0) console.log(`\n${lines.join('\n')}\n`);
+    const total = this.rows.reduce((sum, r) => sum + r.ms, 0);
+    if (this.rows.length > 0) console.log(`${phaseLines(this.steps, total).join('\n')}\n`);
   }
 
   printsToStdio() {
