@@ -111,7 +111,7 @@ async function traceLoad(context: BrowserContext): Promise<{ tasks: Task[]; yard
       await page.goto('./');
       await page.waitForLoadState('load');
       // Long enough for what a page might schedule after load: fonts, idle callbacks, timers.
-      await page.waitForTimeout(2000);
+      await page.waitForTimeout(1500);
     } finally {
       buffer = await browser.stopTracing();
     }
