@@ -96,9 +96,9 @@ function resolveGroup(g: LayerGroupData, at: string): { group: LayerGroup | null
 /** Bytes a token of the stack at a cache type (states do not grow, so their type does not matter here). */
 const perToken = (stack: readonly LayerGroup[], cache: CacheType, data: MemoryData) => stackSummary(stack, storageOf(cache, 'fp32', data)).growingPerToken;
 
-/** "omlx (PR #2626) measured 15,570 bytes a token for DeepSeek-V4-Flash in fp8: 4.04 times the 3,850 counted here in fp8." */
+/** "omlx (PR #2626) measured 15,570 bytes a token in fp8: 4.04 times the 3,850 counted here in fp8." */
 function measuredText(x: EngineMeasurement): string {
-  return `${x.engine} (${x.version}) measured ${integer(x.bytesPerToken)} bytes a token for ${x.model} in ${x.layout}: ${x.ratio.toFixed(2)} times the ${integer(Math.round(x.figure))} counted here in ${x.cache}.`;
+  return `${x.engine} (${x.version}) measured ${integer(x.bytesPerToken)} bytes a token in ${x.layout}: ${x.ratio.toFixed(2)} times the ${integer(Math.round(x.figure))} counted here in ${x.cache}.`;
 }
 
 /** "Measured in fp8: 1.0× these bytes." or "…: 4.0–4.0×…", for the line beside a bar. */

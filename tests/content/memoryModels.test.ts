@@ -90,7 +90,7 @@ describe('engine notes compare like with like', () => {
     expect(fp8PerToken).toBe(3850.25);
     expect(flash.measurements.map((x) => x.figure)).toEqual([fp8PerToken, fp8PerToken]);
     expect(flash.text).toContain(
-      `omlx (PR #2626) measured 15,570 bytes a token for DeepSeek-V4-Flash in fp8: ${(15_570 / fp8PerToken).toFixed(2)} times the 3,850 counted here in fp8.`,
+      `omlx (PR #2626) measured 15,570 bytes a token in fp8: ${(15_570 / fp8PerToken).toFixed(2)} times the 3,850 counted here in fp8.`,
     );
     expect(flash.brief).toContain('Measured 4.0× this in fp8.');
     const glm = m('glm-5.2').engine!;
@@ -104,7 +104,7 @@ describe('engine notes compare like with like', () => {
     expect(m('gpt-oss-120b').engine!.brief).toMatch(/not measured\.$/);
     const oss = byId('gpt-oss-120b');
     const everyLayer = oss.reduce((a, g) => a + (g.kind === 'sliding' || g.kind === 'full' ? g.count * g.kvHeads * 2 * g.headDim * 2 : 0), 0);
-    expect(m('gpt-oss-120b').engine!.text).toContain(`${everyLayer.toLocaleString('en-US')} bytes a token for this model, every layer at every token`);
+    expect(m('gpt-oss-120b').engine!.text).toContain(`${everyLayer.toLocaleString('en-US')} bytes a token, every layer at every token`);
     expect(m('gpt-oss-120b').engine!.text).not.toMatch(/allocates twice/);
   });
 });

@@ -85,11 +85,11 @@ describe('What each model keeps', () => {
     expect(text).toContain(`${lo === hi ? lo : `${lo}–${hi}`} times as much, by cache type.`);
     // The most's index keys, where it has them, are said as a share of its bytes.
     const keys = most.m.stack.filter((g) => g.kind === 'indexer').reduce((a, g) => a + sequenceMemory([g], storage, longest).total, 0);
-    if (keys > 0) expect(text).toContain(`Of ${most.m.name}’s bytes, ${Math.round((100 * keys) / most.total)}% are index keys`);
+    if (keys > 0) expect(text).toContain(`Of ${most.m.name}’s, ${Math.round((100 * keys) / most.total)}% are index keys`);
   });
 
-  it('"These crossovers are for bf16 caches and fp32 states"; the fp8 layouts, worked by hand from the data', () => {
-    expect(claim('memory-storage-types')).toBe('These crossovers are for bf16 caches and fp32 states; the switches move them.');
+  it('"These crossovers hold for bf16 caches and fp32 states"; the fp8 layouts, worked by hand from the data', () => {
+    expect(claim('memory-storage-types')).toBe('These crossovers hold for bf16 caches and fp32 states.');
     const st = raw.storage;
     const [latent, rotary] = [raw.k3.mlaLatent.value, raw.k3.mlaRotary.value];
     // Dense: one byte a value; sparse (fp8_ds_mla): fp8 latent, one scale per 128, rotary in bf16.

@@ -17,10 +17,12 @@ function sourceLabel(url: string): string {
   return [u.host, ...u.pathname.split('/').filter(Boolean).slice(0, 2)].join('/');
 }
 
-/** A model's weakest status, and the notes of its sizes that are less than read from a config. */
+/** A model's weakest status, the sizes that hold it there, and why where a size is derived rather than read. */
 function statusNote(m: ReturnType<typeof memoryModels>[number]): string {
-  const weak = [...new Set(m.sizes.filter((x) => ['secondary', 'derived'].includes(x.status) && x.note).map((x) => `${x.field} (${x.status}): ${x.note}`))];
-  return [`Weakest status of its sizes: ${m.status}.`, ...weak].join(' ');
+  const weakest = m.sizes.filter((x) => x.status === m.status);
+  if (m.status === 'official' || m.status === 'config') return '';
+  const why = [...new Set(m.sizes.filter((x) => x.status === 'derived' && x.note).map((x) => x.note!))].slice(0, 1);
+  return [`Status: ${m.status} (${[...new Set(weakest.map((x) => x.field))].join(', ')}).`, ...why].join(' ');
 }
 
 const tokensShort = (t: number) => (t >= 2 ** 20 ? `${t / 2 ** 20}M` : `${t / 1024}K`);
@@ -110,8 +112,8 @@ export function MemoryPart() {
         <div className="memory-table-region" role="region" aria-label="Memory per sequence, model by model" tabIndex={0}>
           <table className="memory-table">
             <caption>
-              Bytes per sequence, caches in bf16, states in fp32, convolution inputs in bf16; the crossover is the first
-              whole token at which what grows exceeds what is fixed; “—” past a model’s context.
+              Bytes per sequence, caches in bf16, states in fp32, convolution inputs in bf16; crossover: the first whole
+              token where what grows exceeds what is fixed; “—” past a model’s context.
             </caption>
             <thead>
               <tr>
