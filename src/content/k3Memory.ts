@@ -10,11 +10,11 @@ import { httpsUrl, sourced } from './figure';
 import { lineage } from './lineage';
 import type { Architectures } from './schema';
 import { parseData } from './validate';
-import { modelLayersSchema, storageSchema } from './memorySchema';
+import { caveatsSchema, modelLayersSchema, storageSchema } from './memorySchema';
 
 export const MEMORY_FILE = 'data/memory.json';
 
-const figure = sourced(z.number().int().positive(), ['official', 'secondary'] as const);
+const figure = sourced(z.number().int().positive(), ['official', 'config', 'secondary'] as const);
 
 const memorySchema = z.strictObject({
   $comment: z.string().optional(),
@@ -29,6 +29,7 @@ const memorySchema = z.strictObject({
     cacheBytesPerValue: figure,
   }),
   storage: storageSchema,
+  caveats: caveatsSchema,
   models: z.array(modelLayersSchema).min(1),
   sharpLogits: z
     .array(

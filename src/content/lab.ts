@@ -87,13 +87,16 @@ export function deltaKnee(d: number): number | null {
   return (a.n + ((0.5 - a.error) / (b.error - a.error)) * (b.n - a.n)) / d;
 }
 
-/** A lead in nearest-value accuracy the prose counts: this much, and more than twice the two means' combined standard error. */
+/**
+ * A lead in nearest-value accuracy the prose counts: this much with two of the two means' combined
+ * standard errors to spare, so that a lead a run only happens to show at a small size is not counted.
+ */
 export const LEAD = 0.05;
 
 /** The loads over which additive writes pick the right value more often than the delta rule by a lead: the first run of them, or null. */
 export function additiveLead(d: number): { from: number; to: number } | null {
   const [add, del] = [labCells(d, 'additive'), labCells(d, 'delta')];
-  const leads = add.map((c, i) => c.accuracy - del[i]!.accuracy >= Math.max(LEAD, 2 * Math.hypot(c.accuracySe, del[i]!.accuracySe)));
+  const leads = add.map((c, i) => c.accuracy - del[i]!.accuracy - 2 * Math.hypot(c.accuracySe, del[i]!.accuracySe) >= LEAD);
   const first = leads.indexOf(true);
   if (first < 0) return null;
   let last = first;
@@ -123,19 +126,22 @@ export function labSentences(): LabSentences {
     if (lead === null) return 'at no load';
     return lead.to === checkpoints(d).at(-1) ? `from n = ${loadText(lead.from, d)} on` : `from n = ${loadText(lead.from, d)} to ${loadText(lead.to, d)}`;
   });
-  const gatedCounts = LAB_SIZES.map((d) => Math.round(recalledAtEnd(d, 'gatedDelta')));
   const alpha = LAB_DEFAULTS.alpha;
-  const count = (m: LabMethod) => listAnd(LAB_SIZES.map((d) => String(Math.round(recalledAtEnd(d, m)))));
-  // The smallest whole multiple of 1/(1 − α) above every count: the gated memory's reach in its own unit.
-  const bound = Math.floor(Math.max(...gatedCounts) * (1 - alpha)) + 1;
+  const counts = (m: LabMethod) => LAB_SIZES.map((d) => Math.round(recalledAtEnd(d, m)));
+  const count = (m: LabMethod) => listAnd(counts(m).map(String));
+  const gated = counts('gatedDelta');
+  // From d = 16 on, where the counts have left the first few pairs: the mean gain per doubling.
+  const from = LAB_SIZES.indexOf(16);
+  const perDoubling = Math.round((gated.at(-1)! - gated[from]!) / (LAB_SIZES.length - 1 - from));
   const cacheLeast = Math.min(...LAB_SIZES.flatMap((d) => labCells(d, 'cache').map((c) => c.accuracy)));
   const big = LAB_SIZES.at(-1)!;
   const windowEnd = labCells(big, 'window').at(-1)!;
+  const { slow, fast, s } = labRuns.gates;
   return {
-    knee: `${boundExact ? 'The least-squares bound reads every pair back exactly up to n = d and never past it, at every size: by read error, that is where the knee sits. ' : ''}The delta rule’s mean read error crosses 0.5 at n = ${listAnd(knees.map((k) => (k === null ? 'beyond 4d' : `${k.toFixed(2)}d`)))} for d = ${LAB_SIZES[0]} to ${LAB_SIZES.at(-1)}, read between checkpoints: counted in pairs the knee moves with d, but on an axis of n/d it settles near n = d/2.`,
-    winner: `${deltaAheadByError ? 'By read error the delta rule beats additive writes at every load from n = d on, at every size. ' : ''}By nearest-value accuracy additive writes lead by ${Math.round(LEAD * 100)} points or more ${listAnd(overtakes)}: their reads are far off, but with enough channels the crosstalk seldom outweighs the right value, while the delta rule has overwritten old pairs outright.`,
-    gate: `At n = 4d a single decay of α = ${alpha} reads back about ${count('gatedDelta')} pairs for d = ${LAB_SIZES[0]} to ${big}, a few more each time d doubles; the same rule without the decay reads back ${count('delta')}, more than twice as many each time from d = 16 on. The decay, not the size, decides how far back the gated memory reaches: at every size it reads back fewer than ${bound}/(1 − α) = ${Math.round(bound / (1 - alpha))} pairs.`,
-    attention: `Attention over the whole cache picks the right value for at least ${Math.floor(cacheLeast * 100)}% of the pairs at every size and load, at the price of a cache that grows with n. Over a window of d/2 pairs, as many numbers as the state, it recalls only its window: at d = ${big} and n = 4d it picks the right value for ${Math.round(windowEnd.accuracy * 100)}% of the pairs, about the ${windowPairs(big)} it still holds.`,
+    knee: `${boundExact ? 'The least-squares state reads every pair back exactly up to n = d and never past it, at every size: by read error, that is where the knee sits. ' : ''}The delta rule’s half-error point, where its mean read error crosses 0.5, falls at n = ${listAnd(knees.map((k) => (k === null ? 'beyond 4d' : `${k.toFixed(2)}d`)))} for d = ${LAB_SIZES[0]} to ${LAB_SIZES.at(-1)}, read between checkpoints: counted in pairs it moves with d, but on an axis of n/d it settles near n = d/2.`,
+    winner: `${deltaAheadByError ? 'By read error the delta rule beats additive writes at every load from n = d on, at every size. ' : ''}By nearest-value accuracy, additive writes lead by ${Math.round(LEAD * 100)} points or more, with two standard errors to spare: ${listAnd(overtakes)}. Their reads are far off, but with enough channels the crosstalk seldom outweighs the right value. The delta rule has partly overwritten old pairs.`,
+    gate: `At n = 4d a single decay of α = ${alpha} reads back about ${count('gatedDelta')} pairs for d = ${LAB_SIZES[0]} to ${big}; the same rule without the decay reads back ${count('delta')}, more than twice as many each time from d = 16 on. The decay sets the scale and the size only stretches it: from d = 16 on, each doubling of d adds about ${perDoubling} pairs. The per-channel rule decays half the key channels by ${slow} and the other half by ${fast} at every write.`,
+    attention: `Attention weighs each pair by exp(${s}·k·kᵢ) over unit keys: close to picking the best match. Over the whole cache it picks the right value for at least ${Math.floor(cacheLeast * 100)}% of the pairs at every size and load, at the price of a cache that grows with n. Over a window of d/2 pairs, as many numbers as the state, it recalls only its window: at d = ${big} and n = 4d it picks the right value for ${Math.round(windowEnd.accuracy * 100)}% of the pairs, about the ${windowPairs(big)} it still holds.`,
   };
 }
 
@@ -144,7 +150,7 @@ export const LAB_STREAMS_TEXT = `${LAB_STREAM_COUNTS[LAB_SIZES.at(-1)!]} streams
 
 /** The analytic curves the lab draws for random keys (research/capacity.md §4.2). */
 export const LAB_THEORY_TEXT =
-  'about c_d·√((n − 1)/d) for the additive rule’s mean error, where c_d = 𝔼χ_d/√d and √((n − 1)/d) is its exact root mean square, and √(1 − d/n) past n = d, the root mean square of the least-squares bound’s error, which its mean stays a little under';
+  'about c_d·√((n − 1)/d) for the additive rule’s mean error, where c_d = 𝔼χ_d/√d and √((n − 1)/d) is its exact root mean square, and √(1 − d/n) past n = d, the root mean square of the least-squares state’s error, which its mean stays a little under';
 
 /** How far a run goes: n up to 4d. */
 export const LAB_RANGE_TEXT = `${MAX_LOAD}d`;
@@ -163,4 +169,4 @@ export function labFigureProps() {
 }
 
 /** The lab's four streams, each defined in a sentence. */
-export const LAB_STREAM_TEXT = `random unit keys, as in the capacity stream above; orthonormal keys, a fresh orthonormal basis every d pairs, which additive writes and the delta rule at β = 1 read back exactly up to n = d; keys in ${countWord(CLUSTERS)} clusters, each key half a shared direction and half its own noise; and a pool of d/2 keys written again and again with new values, where only each key’s latest value counts: the overwrite the delta rule was made for.`;
+export const LAB_STREAM_TEXT = `random unit keys, as in the capacity stream above; orthonormal keys, a fresh orthonormal basis every d pairs, which additive writes and the delta rule at β = 1 read back exactly up to n = d; keys in ${countWord(CLUSTERS)} clusters, each key half a shared direction and half its own noise; and a pool of d/2 orthonormal keys written again and again with new values, where only each key’s latest value counts: the overwrite the delta rule was made for.`;

@@ -2,10 +2,11 @@
  * The figure "What each model keeps" (src/widgets/Memory): its props, the sentences the section
  * prints about it, and its downloads, all computed from ./modelMemory.ts at the storage types given.
  */
-import { categoryOf, type LayerGroup, type MemoryCategory, type Storage, sequenceMemory, stackSummary } from '../core';
+import { categoryOf, entryBytes, type LayerGroup, type MemoryCategory, mlaFp8Bytes, type Storage, sequenceMemory, stackSummary } from '../core';
 import { csvField } from './csv';
 import { memoryData, type MemoryData } from './k3Memory';
 import { type MemoryModel, memoryModels, memoryRows, storageOf, TABLE_CONTEXTS } from './modelMemory';
+import type { SizeRecord } from './memorySizes';
 
 /** The contexts the figure steps through: every power of two from 1K to 1M tokens. */
 export const MEMORY_CONTEXTS: readonly number[] = Array.from({ length: 11 }, (_, i) => 2 ** (10 + i));
@@ -61,6 +62,8 @@ export interface MemorySentences {
   rising: string;
   /** The least and the most at the longest context most of them take. */
   ends: string;
+  /** The storage types the crossovers above are counted at. */
+  storage: string;
   /** Models listed but not drawn. */
   undrawn: string | null;
   /** The models whose crossing comes before the chart's first context, so it has no ring for them. */
@@ -74,6 +77,19 @@ const gib = (x: number) => {
 };
 const list = (xs: readonly string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 
+const STATE_WORDS = { fp32: 'fp32 states', bf16: 'bf16 states' } as const;
+
+/** The share of a stack's bytes at `context` that its indexer keys take, when one of its groups is an indexer. */
+function indexShare(stack: readonly LayerGroup[], storage: Storage, context: number): number {
+  const all = sequenceMemory(stack, storage, context).total;
+  const without = sequenceMemory(
+    stack.filter((g) => g.kind !== 'indexer'),
+    storage,
+    context,
+  ).total;
+  return (all - without) / all;
+}
+
 export function memorySentences(models: readonly MemoryModel[] = memoryModels(), storage: Storage = storageOf('bf16', 'fp32')): MemorySentences {
   const drawn = models.filter((m): m is MemoryModel & { stack: LayerGroup[] } => m.stack !== null);
   const withSummary = drawn.map((m) => ({ m, s: stackSummary(m.stack, storage), category: categoryOf(m.stack) }));
@@ -81,18 +97,27 @@ export function memorySentences(models: readonly MemoryModel[] = memoryModels(),
   const rings = withSummary.filter((x) => x.category === 'window').sort((a, b) => (b.s.crossover ?? 0) - (a.s.crossover ?? 0));
   const rising = withSummary.filter((x) => x.category === 'cache');
   const longest = Math.max(...drawn.map((m) => m.contextTokens ?? 0));
-  const reach = withSummary
-    .filter((x) => (x.m.contextTokens ?? 0) >= longest)
-    .map((x) => ({ ...x, total: sequenceMemory(x.m.stack, storage, longest).total }))
-    .sort((a, b) => a.total - b.total);
+  const reachAt = (st: Storage) =>
+    withSummary
+      .filter((x) => (x.m.contextTokens ?? 0) >= longest)
+      .map((x) => ({ ...x, total: sequenceMemory(x.m.stack, st, longest).total }))
+      .sort((a, b) => a.total - b.total);
+  const reach = reachAt(storage);
   const least = reach[0]!;
   const most = reach.at(-1)!;
+  // The same two models with the other cache type: the multiple depends on it.
+  const other = storageOf(storage.cache === 'bf16' ? 'fp8' : 'bf16', storage.state);
+  const otherTotal = (id: string) => reachAt(other).find((x) => x.m.id === id)!.total;
+  const multiples = [most.total / least.total, otherTotal(most.m.id) / otherTotal(least.m.id)].map(Math.round).sort((a, b) => a - b);
+  const share = most.m.stack.some((g) => g.kind === 'indexer') ? indexShare(most.m.stack, storage, longest) : 0;
+  const compressed = rings.some((x) => x.m.stack.some((g) => g.kind === 'compressed'));
   const undrawn = models.filter((m) => m.stack === null);
   return {
     flat: `${list(state.map((x) => x.m.name))} keep a recurrent state that outweighs their caches for the first thousands of tokens, so their lines start flat; the cache catches up at ${list(state.map((x) => `${tokens(x.s.crossover!)}${x.m.missing.length ? ' or later' : ''}`))} respectively${state.some((x) => x.m.missing.length) ? ' (“or later” where a state the model keeps has a size that is not published, and is left out)' : ''}.`,
-    rings: `${list(rings.map((x) => x.m.name))} hold nothing fixed but rings of recent entries, and what grows outweighs the rings within ${list(rings.map((x) => tokens(x.s.crossover!)))}.`,
+    rings: `${list(rings.map((x) => x.m.name))} hold nothing fixed but rings of recent entries${compressed ? ' (and small compressor buffers, left out)' : ''}, and what grows outweighs the rings within ${list(rings.map((x) => tokens(x.s.crossover!)))}.`,
     rising: `${list(rising.map((x) => x.m.name))} keep nothing fixed at all: every layer’s cache grows from the first token.`,
-    ends: `At ${tokens(longest)}, the longest context ${reach.length} of them take, ${least.m.name} holds the least, ${gib(least.total)} a sequence, and ${most.m.name} the most, ${gib(most.total)}: ${Math.round(most.total / least.total)} times as much.`,
+    ends: `At ${tokens(longest)}, the longest context ${reach.length} of them take, ${least.m.name} holds the least, ${gib(least.total)} a sequence, and ${most.m.name} the most, ${gib(most.total)}: ${multiples[0] === multiples[1] ? multiples[0] : `${multiples[0]}–${multiples[1]}`} times as much, by cache type.${share > 0 ? ` Of ${most.m.name}’s, ${Math.round(share * 100)}% are index keys one engine’s planner assumes.` : ''}`,
+    storage: `These crossovers hold for ${storage.cache} caches and ${STATE_WORDS[storage.state]}.`,
     offAxis: (() => {
       const early = withSummary.filter((x) => x.s.crossover !== null && x.s.crossover < MEMORY_CONTEXTS[0]!);
       return early.length
@@ -105,7 +130,10 @@ export function memorySentences(models: readonly MemoryModel[] = memoryModels(),
   };
 }
 
-/** The downloads: every model at every storage the figure offers. */
+/** Every size in a line: "layers.0.count = 23 (config, https://…); …". */
+const sizesText = (sizes: readonly SizeRecord[]) => sizes.map((x) => `${x.field} = ${String(x.value)} (${x.status}, ${x.source})`).join('; ');
+
+/** The downloads: every model at every storage the figure offers, each size with its status and source. */
 export function memoryTable(models: readonly MemoryModel[] = memoryModels(), data: MemoryData = memoryData) {
   const combos = [
     ['bf16', 'fp32'],
@@ -124,8 +152,10 @@ export function memoryTable(models: readonly MemoryModel[] = memoryModels(), dat
       growingBytesPerToken: r.growingPerToken,
       fixedBytes: r.fixed,
       ...Object.fromEntries(TABLE_CONTEXTS.map((t, i) => [`totalBytesAt${t}`, r.totals[i]])),
-      crossoverTokens: r.crossover === null ? null : Math.round(r.crossover),
+      crossoverTokens: r.crossover,
       status: r.status,
+      sources: models.find((m) => m.id === r.id)!.sources.join(' '),
+      sizes: sizesText(models.find((m) => m.id === r.id)!.sizes),
     })),
   );
 }
@@ -133,4 +163,20 @@ export function memoryTable(models: readonly MemoryModel[] = memoryModels(), dat
 export function memoryCsv(rows: readonly Record<string, unknown>[] = memoryTable()): string {
   const header = Object.keys(rows[0]!);
   return `${[header.join(','), ...rows.map((r) => header.map((h) => csvField(r[h])).join(','))].join('\r\n')}\r\n`;
+}
+
+/** The fp8 layouts the storage aside names, computed by the core's one rule, in bytes a token and layer: an MLA latent of Kimi K3's shape, dense and sparse, and DeepSeek-V4's compressed entry. */
+export function fp8Facts(models: readonly MemoryModel[] = memoryModels(), data: MemoryData = memoryData) {
+  const fp8 = storageOf('fp8', 'fp32', data);
+  const [latent, rotary] = [data.k3.mlaLatent.value, data.k3.mlaRotary.value];
+  const compressed = models.flatMap((m) => m.stack ?? []).find((g) => g.kind === 'compressed');
+  return {
+    latent,
+    rotary,
+    bf16: entryBytes({ kind: 'mla', count: 1, latent, rotary }, storageOf('bf16', 'fp32', data)),
+    dense: mlaFp8Bytes(latent, rotary, false, fp8.fp8),
+    sparse: mlaFp8Bytes(latent, rotary, true, fp8.fp8),
+    every: fp8.fp8.sparseScaleEvery,
+    compressed: compressed ? entryBytes(compressed, fp8) : null,
+  };
 }

@@ -5,7 +5,9 @@
  * panel draws, built from the same file's k3 shapes.
  */
 import { type CacheType, type LayerGroup, type StateType, type Storage, sequenceMemory, stackSummary } from '../core';
+import { integer } from '../format';
 import { architectures, K3_ID, k3Facts } from './architectures';
+import { k3Sizes, type SizeRecord, weakestStatus } from './memorySizes';
 import { MEMORY_FILE, memoryData, type MemoryData } from './k3Memory';
 import type { LayerGroupData, ModelLayersData } from './memorySchema';
 import type { Architectures } from './schema';
@@ -18,6 +20,20 @@ export interface MissingSize {
   field: string;
   status: string;
   note: string;
+}
+
+export interface EngineMeasurement {
+  engine: string;
+  version: string;
+  cache: CacheType;
+  layout: string;
+  bytesPerToken: number;
+  model: string;
+  source: string;
+  status: string;
+  /** The bytes a token this page counts for the model at the measurement's cache type, and the measurement over them. */
+  figure: number;
+  ratio: number;
 }
 
 export interface MemoryModel {
@@ -33,7 +49,12 @@ export interface MemoryModel {
   /** Its layers in words: "23 full attention, 69 linear (Gated DeltaNet)". */
   kinds: string;
   note?: string;
-  engine?: { text: string; brief: string; source: string };
+  /** Where engines hold otherwise, in words and in measurements set against the same storage type. */
+  engine?: { text: string; brief: string; source: string; measurements: EngineMeasurement[] };
+  /** Every size the model's numbers rest on, with its status and source. */
+  sizes: SizeRecord[];
+  /** The weakest status among its sizes. */
+  status: string;
   /** Every page the model's numbers come from, once each. */
   sources: string[];
 }
@@ -53,24 +74,57 @@ function fail(index: number, id: string, field: string, message: string): never 
 }
 
 /** The figures of a group as numbers, or the sizes that are missing. */
-function resolveGroup(g: LayerGroupData, at: string): { group: LayerGroup | null; missing: MissingSize[]; sources: string[] } {
+function resolveGroup(g: LayerGroupData, at: string): { group: LayerGroup | null; missing: MissingSize[]; sizes: SizeRecord[] } {
   const missing: MissingSize[] = [];
-  const sources: string[] = [];
+  const sizes: SizeRecord[] = [];
   const out: Record<string, unknown> = { kind: g.kind };
   for (const [key, fig] of Object.entries(g)) {
-    if (key === 'kind') continue;
-    if (key === 'label') continue;
-    const f = fig as { value: number | string; status: string; source: string; note?: string };
-    sources.push(f.source);
-    if (typeof f.value === 'number') out[key] = f.value;
+    if (key === 'kind' || key === 'label' || fig === undefined) continue;
+    const f = fig as { value: number | string | boolean; status: string; source: string; note?: string };
+    sizes.push({ field: `${at}.${key}`, value: f.value, status: f.status, source: f.source, ...(f.note ? { note: f.note } : {}) });
+    if (typeof f.value === 'number' || typeof f.value === 'boolean') out[key] = f.value;
     else missing.push({ field: `${at}.${key}`, status: f.status, note: f.note ?? '' });
   }
   // Nemotron 3 Ultra's convolution width is not published: its state is counted without it.
   if (g.kind === 'mamba' && typeof g.conv.value !== 'number') {
     out.conv = 0;
-    return { group: missing.length === 1 ? (out as LayerGroup) : null, missing, sources };
+    return { group: missing.length === 1 ? (out as LayerGroup) : null, missing, sizes };
   }
-  return { group: missing.length ? null : (out as LayerGroup), missing, sources };
+  return { group: missing.length ? null : (out as LayerGroup), missing, sizes };
+}
+
+/** Bytes a token of the stack at a cache type (states do not grow, so their type does not matter here). */
+const perToken = (stack: readonly LayerGroup[], cache: CacheType, data: MemoryData) => stackSummary(stack, storageOf(cache, 'fp32', data)).growingPerToken;
+
+/** "omlx (PR #2626) measured 15,570 bytes a token in fp8: 4.04 times the 3,850 counted here in fp8." */
+function measuredText(x: EngineMeasurement): string {
+  return `${x.engine} (${x.version}) measured ${integer(x.bytesPerToken)} bytes a token in ${x.layout}: ${x.ratio.toFixed(2)} times the ${integer(Math.round(x.figure))} counted here in ${x.cache}.`;
+}
+
+/** "Measured in fp8: 1.0× these bytes." or "…: 4.0–4.0×…", for the line beside a bar. */
+function measuredBrief(xs: readonly EngineMeasurement[]): string {
+  if (!xs.length) return '';
+  const r = xs.map((x) => x.ratio.toFixed(1));
+  const span =
+    Math.min(...r.map(Number)) === Math.max(...r.map(Number)) ? r[0] : `${Math.min(...r.map(Number)).toFixed(1)}–${Math.max(...r.map(Number)).toFixed(1)}`;
+  return ` Measured ${span}× this in ${xs[0]!.cache}.`;
+}
+
+function engineOf(entry: ModelLayersData, stack: readonly LayerGroup[] | null, data: MemoryData): MemoryModel['engine'] | undefined {
+  const e = entry.engine;
+  if (!e) return undefined;
+  const measurements: EngineMeasurement[] = stack
+    ? e.measurements.map((x) => {
+        const figure = perToken(stack, x.cache, data);
+        return { ...x, figure, ratio: x.bytesPerToken / figure };
+      })
+    : [];
+  return {
+    text: [...measurements.map(measuredText), e.note].join(' '),
+    brief: `${e.brief}${measuredBrief(measurements)}`,
+    source: e.measurements[0]?.source ?? e.source!,
+    measurements,
+  };
 }
 
 function k3Stack(data: MemoryData, arch: Architectures): LayerGroup[] {
@@ -121,7 +175,9 @@ export function memoryModels(data: MemoryData = memoryData, arch: Architectures 
           { count: stack[0]!.count, words: 'MLA' },
           { count: stack[1]!.count, words: 'linear state (KDA)' },
         ]),
-        sources: [...new Set(Object.values(data.k3).map((f) => f.source))],
+        sizes: k3Sizes(data, arch),
+        status: weakestStatus(k3Sizes(data, arch)),
+        sources: [...new Set(k3Sizes(data, arch).map((f) => f.source))],
       };
     }
     const found = byId.get(m.id);
@@ -139,16 +195,24 @@ export function memoryModels(data: MemoryData = memoryData, arch: Architectures 
     const complete = resolved.every((r) => r.group !== null);
     const words = entry.layers.map((g) => ({ count: g.count.value, words: g.label ?? KIND_WORDS[g.kind](g) }));
     if (entry.feedForwardOnly) words.push({ count: entry.feedForwardOnly.value, words: 'that keep nothing' });
+    const sizes = [
+      ...resolved.flatMap((r) => r.sizes),
+      ...(entry.feedForwardOnly
+        ? [{ field: 'feedForwardOnly', value: entry.feedForwardOnly.value, status: entry.feedForwardOnly.status, source: entry.feedForwardOnly.source }]
+        : []),
+    ];
+    const stack = complete ? resolved.map((r) => r.group!) : null;
+    const engine = engineOf(entry, stack, data);
     return {
       ...base,
-      stack: complete ? resolved.map((r) => r.group!) : null,
+      stack,
       missing,
       kinds: kindsInWords(words),
       ...(entry.note ? { note: entry.note } : {}),
-      ...(entry.engine && entry.engineBrief && entry.engineSource
-        ? { engine: { text: entry.engine, brief: entry.engineBrief, source: entry.engineSource } }
-        : {}),
-      sources: [...new Set([...resolved.flatMap((r) => r.sources), ...(entry.feedForwardOnly ? [entry.feedForwardOnly.source] : [])])],
+      ...(engine ? { engine } : {}),
+      sizes,
+      status: weakestStatus(sizes),
+      sources: [...new Set(sizes.map((x) => x.source))],
     };
   });
 }
@@ -161,8 +225,9 @@ export function storageOf(cache: CacheType, state: StateType, data: MemoryData =
     state,
     convBytes: s.convBytes.value,
     fp8: {
-      latentScaleEvery: s.latentScaleEvery.value,
-      latentScaleBytes: s.latentScaleBytes.value,
+      valueBytes: s.fp8ValueBytes.value,
+      sparseScaleEvery: s.sparseScaleEvery.value,
+      sparseScaleBytes: s.sparseScaleBytes.value,
       compressedScaleBytes: s.compressedScaleBytes.value,
       indexScaleBytes: s.indexScaleBytes.value,
     },
@@ -173,7 +238,7 @@ export interface MemoryRow {
   id: string;
   name: string;
   kinds: string;
-  /** "computed", or the status word of the size that is missing. */
+  /** The weakest status among the model's sizes: "not found" where one is missing. */
   status: string;
   growingPerToken: number | null;
   fixed: number | null;
@@ -189,7 +254,7 @@ export function memoryRows(models: readonly MemoryModel[], storage: Storage): Me
         id: m.id,
         name: m.name,
         kinds: m.kinds,
-        status: m.missing[0]?.status ?? 'not found',
+        status: m.status,
         growingPerToken: null,
         fixed: null,
         totals: TABLE_CONTEXTS.map(() => null),
@@ -202,7 +267,7 @@ export function memoryRows(models: readonly MemoryModel[], storage: Storage): Me
       id: m.id,
       name: m.name,
       kinds: m.kinds,
-      status: m.missing.length ? `computed; ${m.missing.map((x) => `${x.field} ${x.status}`).join('; ')}` : 'computed',
+      status: m.status,
       growingPerToken: sum.growingPerToken,
       fixed: sum.fixed,
       totals: TABLE_CONTEXTS.map((t) => (m.contextTokens !== null && t > m.contextTokens ? null : sequenceMemory(stack, storage, t).total)),

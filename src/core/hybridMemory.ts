@@ -12,16 +12,23 @@ export type LayerGroup =
   | { kind: 'full'; count: number; kvHeads: number; headDim: number; valueHeadDim?: number }
   /** Attention over the last `window` tokens: the same entries, in a ring of that many. */
   | { kind: 'sliding'; count: number; kvHeads: number; headDim: number; valueHeadDim?: number; window: number }
-  /** Multi-head latent attention: one latent per token plus its rotary slice, shared by every head. */
-  | { kind: 'mla'; count: number; latent: number; rotary: number }
+  /**
+   * Multi-head latent attention: one latent per token plus its rotary slice, shared by every head.
+   * `sparse`: DeepSeek Sparse Attention reads it (an indexer picks the entries), and engines store
+   * it in fp8 in that attention's own layout.
+   */
+  | { kind: 'mla'; count: number; latent: number; rotary: number; sparse?: boolean }
   /**
    * DeepSeek-V4's layers: a ring of the last `window` entries, plus one entry for every `ratio`
    * tokens (ratio 0: the ring alone), and an indexer key for each compressed entry when `indexDim` > 0.
    * An entry is `entry` values, K and V shared, of which `rotary` carry the position.
    */
   | { kind: 'compressed'; count: number; ratio: number; entry: number; rotary: number; window: number; indexDim: number }
-  /** A sparse-attention indexer's keys: one key of `keyDim` values per token in each of `count` layers. */
-  | { kind: 'indexer'; count: number; keyDim: number }
+  /**
+   * A sparse-attention indexer's keys: one key of `keyDim` values per token in each of `count`
+   * layers. `alwaysFp8`: engines keep them in fp8 whatever the main cache's type (DeepSeek Sparse Attention's indexer).
+   */
+  | { kind: 'indexer'; count: number; keyDim: number; alwaysFp8?: boolean }
   /** Linear attention (Gated DeltaNet, KDA): a keyDim × valueDim state per value head, and the short convolution's last inputs. */
   | { kind: 'linear'; count: number; keyHeads: number; keyDim: number; valueHeads: number; valueDim: number; conv: number }
   /** Mamba-2: a headDim × stateDim state per head, and the convolution's last inputs over x, B and C (conv 0: not counted). */
@@ -32,11 +39,28 @@ export type LayerKind = LayerGroup['kind'];
 export type CacheType = 'bf16' | 'fp8';
 export type StateType = 'fp32' | 'bf16';
 
-/** How an fp8 cache packs what it cannot store in one byte a value (research/memory.md §2.2, class 3). */
+/**
+ * How engines store a cache in fp8: the one place the page's storage rule lives, kind by kind.
+ * - GQA (full and sliding layers): one byte a value, with one scale per tensor, not per token
+ *   (vLLM's `fp8` kv_cache_dtype, vllm/v1/kv_cache_interface.py, `AttentionSpec.real_page_size_bytes`).
+ * - Dense MLA: the latent and its rotary slice one byte a value, one scale per tensor: 576 bytes a
+ *   token and layer for a 512 + 64 latent, half of bf16 (vLLM's `MLAAttentionSpec.real_page_size_bytes`
+ *   outside `fp8_ds_mla`; SGLang's fp8 MLA buffer is the same 576 values with one scale).
+ * - MLA read by DeepSeek Sparse Attention: vLLM's `fp8_ds_mla`, the latent in fp8 with one fp32
+ *   scale for every 128 values and the rotary slice in bf16: 656 bytes for 512 + 64
+ *   (`MLAAttentionSpec.real_page_size_bytes`; FlashMLA's sparse kernels read this layout).
+ * - DeepSeek-V4's compressed entry: the values without position in fp8, the rotary slice in bf16,
+ *   and 8 bytes of scales: 584 bytes (vLLM PR #56893; rtp-llm `DSV4_FP8_KV_ENTRY_BYTES`).
+ * - An indexer key: fp8 with one 4-byte scale per 128 values, 132 bytes for 128 (vLLM's
+ *   `DeepseekV32IndexerCache`, kept in fp8 even beside a bf16 cache; rtp-llm `DSV4_FP8_INDEXER_ENTRY_BYTES`).
+ * The numbers themselves come from data/memory.json, each with its source.
+ */
 export interface Fp8Layout {
-  /** An MLA latent keeps one scale of `latentScaleBytes` for every `latentScaleEvery` values; its rotary slice stays in bf16. */
-  latentScaleEvery: number;
-  latentScaleBytes: number;
+  /** Bytes a value of a dense fp8 cache (GQA, dense MLA, the fp8 parts of the layouts below). */
+  valueBytes: number;
+  /** A sparse-attention MLA latent keeps one scale of `sparseScaleBytes` for every `sparseScaleEvery` values; its rotary slice stays in bf16. */
+  sparseScaleEvery: number;
+  sparseScaleBytes: number;
   /** A compressed entry's scale bytes; its rotary slice stays in bf16. */
   compressedScaleBytes: number;
   /** An indexer key's scale bytes. */
@@ -88,6 +112,17 @@ export function checkGroup(g: LayerGroup, where = g.kind): void {
   if (g.kind === 'compressed' && g.rotary > g.entry) throw new RangeError(`${where}.rotary must not exceed entry, got ${g.rotary} > ${g.entry}`);
 }
 
+/** Bytes of an MLA latent and its rotary slice in fp8: dense, or in DeepSeek Sparse Attention's layout. */
+export function mlaFp8Bytes(latent: number, rotary: number, sparse: boolean, f: Fp8Layout): number {
+  if (!sparse) return (latent + rotary) * f.valueBytes;
+  return latent * f.valueBytes + Math.ceil(latent / f.sparseScaleEvery) * f.sparseScaleBytes + rotary * WIDE;
+}
+
+/** Bytes of one indexer key of `keyDim` values. */
+function indexKey(keyDim: number, fp8: boolean, f: Fp8Layout): number {
+  return fp8 ? keyDim * f.valueBytes + f.indexScaleBytes : keyDim * WIDE;
+}
+
 /** Bytes of one entry a layer adds to its cache (or ring) per token or compressed block. */
 export function entryBytes(g: LayerGroup, s: Storage): number {
   const fp8 = s.cache === 'fp8';
@@ -95,13 +130,13 @@ export function entryBytes(g: LayerGroup, s: Storage): number {
     case 'full':
     case 'sliding':
       // K and V of each KV head; an fp8 cache keeps one scale per tensor, not per token.
-      return g.kvHeads * (g.headDim + (g.valueHeadDim ?? g.headDim)) * (fp8 ? 1 : WIDE);
+      return g.kvHeads * (g.headDim + (g.valueHeadDim ?? g.headDim)) * (fp8 ? s.fp8.valueBytes : WIDE);
     case 'mla':
-      return fp8 ? g.latent + Math.ceil(g.latent / s.fp8.latentScaleEvery) * s.fp8.latentScaleBytes + g.rotary * WIDE : (g.latent + g.rotary) * WIDE;
+      return fp8 ? mlaFp8Bytes(g.latent, g.rotary, g.sparse === true, s.fp8) : (g.latent + g.rotary) * WIDE;
     case 'compressed':
-      return fp8 ? g.entry - g.rotary + g.rotary * WIDE + s.fp8.compressedScaleBytes : g.entry * WIDE;
+      return fp8 ? (g.entry - g.rotary) * s.fp8.valueBytes + g.rotary * WIDE + s.fp8.compressedScaleBytes : g.entry * WIDE;
     case 'indexer':
-      return fp8 ? g.keyDim + s.fp8.indexScaleBytes : g.keyDim * WIDE;
+      return indexKey(g.keyDim, fp8 || g.alwaysFp8 === true, s.fp8);
     default:
       return 0;
   }
@@ -110,7 +145,7 @@ export function entryBytes(g: LayerGroup, s: Storage): number {
 /** A compressed layer's indexer key, per compressed entry. */
 function indexKeyBytes(g: Extract<LayerGroup, { kind: 'compressed' }>, s: Storage): number {
   if (g.indexDim === 0 || g.ratio === 0) return 0;
-  return s.cache === 'fp8' ? g.indexDim + s.fp8.indexScaleBytes : g.indexDim * WIDE;
+  return indexKey(g.indexDim, s.cache === 'fp8', s.fp8);
 }
 
 /** One layer's recurrent state and convolution inputs, which stay the same size at every length. */
@@ -205,7 +240,7 @@ export function categoryOf(stack: readonly LayerGroup[]): MemoryCategory {
 export interface StackSummary {
   growingPerToken: number;
   fixed: number;
-  /** Tokens after which what grows outweighs what is fixed; null when the stack has only one of the two. */
+  /** The first whole token at which what grows exceeds what is fixed; null when the stack has only one of the two. */
   crossover: number | null;
 }
 
@@ -216,10 +251,10 @@ export function stackSummary(stack: readonly LayerGroup[], s: Storage): StackSum
 }
 
 /**
- * The context from which what grows outweighs what is fixed: the least t with growing(t) > fixed(t),
- * found on the bytes themselves, so a compressed cache's whole blocks and a ring still filling are
- * counted as they are. Past every ring the gap only widens, and before them it keeps one sign, so
- * the test is false up to one point and true after it: halving the interval finds that point.
+ * The least whole number of tokens t with growing(t) > fixed(t), found on the bytes themselves, so
+ * a compressed cache's whole blocks and a ring still filling are counted as they are. Past every
+ * ring the gap only widens, and before them it keeps one sign, so the test is false up to one
+ * token and true from it on: halving the interval of whole tokens finds that token.
  */
 function crossover(stack: readonly LayerGroup[], s: Storage): number {
   const ahead = (t: number) => {
@@ -229,8 +264,8 @@ function crossover(stack: readonly LayerGroup[], s: Storage): number {
   let hi = 1;
   while (!ahead(hi)) hi *= 2;
   let lo = 0;
-  for (let i = 0; i < 200 && hi - lo > hi * 1e-15; i++) {
-    const mid = (lo + hi) / 2;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
     if (ahead(mid)) hi = mid;
     else lo = mid;
   }

@@ -54,7 +54,7 @@ export function hybridStack(shape: HybridShape): { stack: LayerGroup[]; storage:
     cache: 'bf16',
     state: shape.stateBytesPerValue === 4 ? 'fp32' : 'bf16',
     convBytes: shape.convBytesPerValue,
-    fp8: { latentScaleEvery: 1, latentScaleBytes: 0, compressedScaleBytes: 0, indexScaleBytes: 0 },
+    fp8: { valueBytes: 1, sparseScaleEvery: 1, sparseScaleBytes: 0, compressedScaleBytes: 0, indexScaleBytes: 0 },
   };
   return { stack, storage };
 }
@@ -90,9 +90,10 @@ export function hybridMemory(shape: HybridShape, context: number): HybridMemory 
   return { cache: m.growing, state: m.fixed, total: m.total, allAttention: all.total };
 }
 
-/** Tokens after which the cache holds more bytes than all the linear layers' state together. */
+/** The first whole token at which the cache holds more bytes than all the linear layers' state together; Infinity when nothing is cached. */
 export function cacheOutgrowsState(shape: HybridShape): number {
   const { stack, storage } = hybridStack(shape);
   const s = stackSummary(stack, storage);
-  return s.fixed / s.growingPerToken;
+  if (s.growingPerToken === 0) return Number.POSITIVE_INFINITY;
+  return s.crossover ?? 1;
 }

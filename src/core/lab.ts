@@ -19,9 +19,6 @@ export const LAB_METHODS: readonly LabMethod[] = Object.freeze([...LAB_RULES, 'l
 export const LAB_SIZES: readonly number[] = Object.freeze([4, 8, 16, 32, 64, 128]);
 export const MAX_LOAD = 4;
 
-/** Facts read back at a checkpoint: all of them up to this many, else this many spread evenly by age. */
-export const MAX_QUERIES = 64;
-
 export interface LabGates {
   beta: number;
   alpha: number;
@@ -101,20 +98,41 @@ const dot = (a: Float64Array, b: Float64Array, d: number) => {
   return s;
 };
 
-/** The softmax read of pairs [from, n) with `query`. */
-function readCache(p: LabPairs, from: number, n: number, query: Float64Array, s: number, out: Float64Array): Float64Array {
+/** Every pair of keys' dot product, by index: gram[i * length + j]. Every read of the cache asks with a stored key, so its logits are rows of this. */
+function keyGram(p: LabPairs): Float64Array {
+  const L = p.keys.length;
+  const g = new Float64Array(L * L);
+  for (let i = 0; i < L; i++) {
+    for (let j = i; j < L; j++) {
+      const x = dot(p.keys[i]!, p.keys[j]!, p.d);
+      g[i * L + j] = x;
+      g[j * L + i] = x;
+    }
+  }
+  return g;
+}
+
+/**
+ * A weight this far below the largest is left out of the softmax sum: e^−46 is under 2^−66, so
+ * even every pair of a run together moves no read by a digit that float64 keeps.
+ */
+const NEGLIGIBLE = -46;
+
+/** The softmax read of pairs [from, n) with the key of pair `q`. */
+function readCache(p: LabPairs, gram: Float64Array, from: number, n: number, q: number, s: number, out: Float64Array): Float64Array {
   const d = p.d;
+  const row = q * p.keys.length;
   let top = -Infinity;
-  const logits = new Float64Array(n - from);
   for (let j = from; j < n; j++) {
-    const x = s * dot(query, p.keys[j]!, d);
-    logits[j - from] = x;
+    const x = s * gram[row + j]!;
     if (x > top) top = x;
   }
   out.fill(0);
   let total = 0;
   for (let j = from; j < n; j++) {
-    const w = Math.exp(logits[j - from]! - top);
+    const x = s * gram[row + j]! - top;
+    if (x < NEGLIGIBLE) continue;
+    const w = Math.exp(x);
     total += w;
     const v = p.values[j]!;
     for (let c = 0; c < d; c++) out[c]! += w * v[c]!;
@@ -124,21 +142,70 @@ function readCache(p: LabPairs, from: number, n: number, query: Float64Array, s:
 }
 
 /**
- * The facts read back at a checkpoint: every one, or MAX_QUERIES of them, one from the middle of
- * each of MAX_QUERIES equal runs of facts by age, so that the oldest and the newest are sampled
- * alike (a memory that forgets with age is neither flattered nor wronged).
+ * Where a nearest-value search checks whether a rival can still win: after each quarter of the
+ * channels. Past a cut, the rest of a dot product is at most the two tails' lengths multiplied
+ * (Cauchy–Schwarz), so a rival whose partial sum plus that bound cannot pass the read's own
+ * value is dropped without the rest of its channels. The answer is the full search's.
  */
-export function queriesOf(facts: readonly number[]): number[] {
-  if (facts.length <= MAX_QUERIES) return [...facts];
-  return Array.from({ length: MAX_QUERIES }, (_, i) => facts[Math.floor(((i + 0.5) * facts.length) / MAX_QUERIES)]!);
+const cutsOf = (d: number) => [...new Set([Math.floor(d / 4), Math.floor(d / 2), Math.floor((3 * d) / 4)])].filter((c) => c > 0 && c < d);
+
+/** Each value's length past each cut, by pair: tails[t * cuts + i]. */
+function tailsOf(values: readonly Float64Array[], d: number, cuts: readonly number[]): Float64Array {
+  const out = new Float64Array(values.length * cuts.length);
+  values.forEach((v, t) => {
+    cuts.forEach((c, i) => {
+      let s = 0;
+      for (let j = c; j < d; j++) s += v[j]! * v[j]!;
+      out[t * cuts.length + i] = Math.sqrt(s);
+    });
+  });
+  return out;
 }
 
-function score(p: LabPairs, facts: readonly number[], queries: readonly number[], readOf: (t: number) => Float64Array): LabScore {
+interface Search {
+  cuts: readonly number[];
+  tails: Float64Array;
+}
+
+/** Whether any other fact's value lies strictly closer to the read than its own (values are unit vectors: the largest dot product). */
+function rivalWins(p: LabPairs, facts: readonly number[], t: number, got: Float64Array, own: number, search: Search, readTails: Float64Array): boolean {
+  const d = p.d;
+  const { cuts, tails } = search;
+  const k = cuts.length;
+  for (const f of facts) {
+    if (f === t) continue;
+    const w = p.values[f]!;
+    let s = 0;
+    let from = 0;
+    let dropped = false;
+    for (let i = 0; i < k; i++) {
+      const to = cuts[i]!;
+      for (let c = from; c < to; c++) s += got[c]! * w[c]!;
+      from = to;
+      if (s + readTails[i]! * tails[f * k + i]! <= own) {
+        dropped = true;
+        break;
+      }
+    }
+    if (dropped) continue;
+    for (let c = from; c < d; c++) s += got[c]! * w[c]!;
+    if (s > own) return true;
+  }
+  return false;
+}
+
+/**
+ * Scores a memory on every fact at a checkpoint. Every fact is read, not a sample: a sample by
+ * age lands on the newest pairs, which are exactly what a decaying memory keeps, and a count of
+ * pairs read back is only exact when every pair is asked for.
+ */
+function score(p: LabPairs, facts: readonly number[], search: Search, readOf: (t: number) => Float64Array): LabScore {
   const d = p.d;
   let error = 0;
   let squared = 0;
   let hits = 0;
-  for (const t of queries) {
+  const readTails = new Float64Array(search.cuts.length);
+  for (const t of facts) {
     const got = readOf(t);
     const v = p.values[t]!;
     let e = 0;
@@ -148,20 +215,17 @@ function score(p: LabPairs, facts: readonly number[], queries: readonly number[]
       const x = got[c]! - v[c]!;
       e += x * x;
     }
-    // Values are unit vectors, so the nearest stored value is the one with the largest dot product.
+    search.cuts.forEach((cut, i) => {
+      let r = 0;
+      for (let c = cut; c < d; c++) r += got[c]! * got[c]!;
+      readTails[i] = Math.sqrt(r);
+    });
     const own = dot(got, v, d);
-    let nearest = true;
-    for (const f of facts) {
-      if (f !== t && dot(got, p.values[f]!, d) > own) {
-        nearest = false;
-        break;
-      }
-    }
     error += Math.sqrt(e);
     squared += e;
-    if (nearest) hits++;
+    if (!rivalWins(p, facts, t, got, own, search, readTails)) hits++;
   }
-  const q = queries.length;
+  const q = facts.length;
   return { error: error / q, squared: squared / q, accuracy: hits / q };
 }
 
@@ -181,12 +245,14 @@ export function labRun(p: LabPairs, at: readonly number[], g: LabGates, methods:
   const B = new Float64Array(d * d);
   let gathered = 0;
   let written = 0;
+  const cuts = cutsOf(d);
+  const search: Search = { cuts, tails: tailsOf(p.values, d, cuts) };
+  const gram = methods.includes('cache') || methods.includes('window') ? keyGram(p) : null;
   for (const n of at) {
     if (n > p.keys.length) throw new RangeError(`checkpoint ${n} is past the stream's ${p.keys.length} pairs`);
     for (; written < n; written++) for (const r of rules) writeRule(r, states.get(r)!, d, p.keys[written]!, p.values[written]!, g, u);
     const facts = factsAt(p, n);
-    const queries = queriesOf(facts);
-    for (const r of rules) result[r].push(score(p, facts, queries, (t) => readState(states.get(r)!, d, p.keys[t]!, out)));
+    for (const r of rules) result[r].push(score(p, facts, search, (t) => readState(states.get(r)!, d, p.keys[t]!, out)));
     if (methods.includes('leastSquares')) {
       const everyPair = facts.length === n;
       if (everyPair && n >= d) for (; gathered < n; gathered++) addToGram(G, B, p.keys[gathered]!, p.values[gathered]!, d);
@@ -198,10 +264,10 @@ export function labRun(p: LabPairs, at: readonly number[], g: LabGates, methods:
               facts.map((t) => p.values[t]!),
               d,
             );
-      result.leastSquares.push(score(p, facts, queries, (t) => readState(S, d, p.keys[t]!, out)));
+      result.leastSquares.push(score(p, facts, search, (t) => readState(S, d, p.keys[t]!, out)));
     }
-    if (methods.includes('cache')) result.cache.push(score(p, facts, queries, (t) => readCache(p, 0, n, p.keys[t]!, g.s, out)));
-    if (methods.includes('window')) result.window.push(score(p, facts, queries, (t) => readCache(p, Math.max(0, n - windowPairs(d)), n, p.keys[t]!, g.s, out)));
+    if (methods.includes('cache')) result.cache.push(score(p, facts, search, (t) => readCache(p, gram!, 0, n, t, g.s, out)));
+    if (methods.includes('window')) result.window.push(score(p, facts, search, (t) => readCache(p, gram!, Math.max(0, n - windowPairs(d)), n, t, g.s, out)));
   }
   return result;
 }

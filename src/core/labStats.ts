@@ -4,7 +4,7 @@
  * against (research/capacity.md §4.2); and the arithmetic one run needs, for the benchmark.
  */
 import { requirePositiveInteger } from './checks';
-import { checkpoints, LAB_METHODS, type LabGates, type LabMethod, type LabResult, labRun, MAX_QUERIES, windowPairs } from './lab';
+import { checkpoints, LAB_METHODS, type LabGates, type LabMethod, type LabResult, labRun } from './lab';
 import { type LabStream, labPairs } from './labStreams';
 
 /** Per method, per checkpoint: streams, Σ error, Σ error², Σ squared error, Σ accuracy, Σ accuracy². */
@@ -75,14 +75,15 @@ export const additiveMean = (d: number, n: number) => chiMeanFactor(d) * additiv
 export const leastSquaresRms = (d: number, n: number) => (n <= d ? 0 : Math.sqrt(1 - d / n));
 
 /**
- * Multiply-adds a run of one stream needs, method by method: the writes, and at each checkpoint
- * the reads, the nearest-value search, the least-squares solve and the attention reads.
+ * Multiply-adds a run of one stream needs, method by method: the writes, the keys' dot products
+ * the attention reads share, and at each checkpoint every fact's read, the nearest-value search
+ * (at most every fact against every other) and the least-squares solve.
  */
 export function labWork(d: number, at: readonly number[]): number {
-  let work = 0;
+  const length = at.at(-1) ?? 0;
+  let work = (length * length * d) / 2;
   let written = 0;
   for (const n of at) {
-    const q = Math.min(n, MAX_QUERIES);
     // Four rules: a write is a read and an outer product (decays aside).
     work += 4 * (n - written) * 2 * d * d;
     // Least squares: below d facts a Gram matrix of n keys; from d on, each new pair's share of
@@ -91,10 +92,10 @@ export function labWork(d: number, at: readonly number[]): number {
     work += n < d ? n * n * d + n * n * d : (n - Math.max(written, d)) * 2 * d * d + (written < d ? d * 2 * d * d : 0);
     work += m ** 3 / 3 + 2 * m * m * d;
     written = n;
-    // Five state reads, and at most every fact searched for the nearest value, for seven methods.
-    work += 5 * q * d * d + 7 * q * n * d;
-    // Attention: logits and the weighted sum over the cache and over the window.
-    work += 2 * q * n * d + 2 * q * Math.min(n, windowPairs(d)) * d;
+    // Five state reads of every fact, and every fact searched for the nearest value, for seven methods.
+    work += 5 * n * d * d + 7 * n * n * d;
+    // Attention: each read's logits from the shared dot products, and its weighted sum.
+    work += 2 * n * n + 2 * n * d;
   }
   return work;
 }

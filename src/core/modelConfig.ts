@@ -98,6 +98,8 @@ function layerKinds(k: Keys): Kind[] {
   }
   if (k.has('sliding_window')) {
     const every = k.int('sliding_window_pattern', 1, MAX_LAYERS);
+    // Right for Mistral-7B; older Gemma-2 configs alternate, and Qwen2's max_window_layers is not read.
+    if (every === undefined) k.notes.push('The config does not lay out which layers use sliding_window, so every layer is read as windowed.');
     return Array.from({ length: layers }, (_, i) => (every === undefined || (i + 1) % every !== 0 ? 'sliding' : 'full'));
   }
   return Array.from({ length: layers }, () => 'full');

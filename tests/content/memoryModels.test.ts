@@ -50,8 +50,8 @@ describe('every model’s bytes a token agree with the figures published for it'
     expect(perToken('gpt-oss-120b')).toBe(36_864);
   });
 
-  it('indexer keys come on top: 21 GLM-5.2 layers of 128 values, one key per compressed entry in V4', () => {
-    expect(perToken('glm-5.2') - latentsOnly('glm-5.2')).toBe(21 * 128 * 2);
+  it('indexer keys come on top: 21 GLM-5.2 layers of 128 fp8 values and a 4-byte scale even beside bf16, one key per compressed entry in V4', () => {
+    expect(perToken('glm-5.2') - latentsOnly('glm-5.2')).toBe(21 * (128 + 4));
     expect(perToken('deepseek-v4-flash') - latentsOnly('deepseek-v4-flash')).toBe((21 * 128 * 2) / 4);
   });
 
@@ -60,7 +60,7 @@ describe('every model’s bytes a token agree with the figures published for it'
     const m = sequenceMemory(byId('kimi-k3'), bf16, k3.atContext.context);
     expect(m.growing).toBe(k3.atContext.cache);
     expect(m.fixed).toBe(k3.atContext.state);
-    expect(stackSummary(byId('kimi-k3'), bf16).crossover).toBeCloseTo(k3.crossover, 9);
+    expect(stackSummary(byId('kimi-k3'), bf16).crossover).toBe(k3.crossover);
   });
 
   it('a size that is not found is said, not drawn; one that is not published is left out and said', () => {
@@ -81,20 +81,71 @@ describe('every model’s bytes a token agree with the figures published for it'
   });
 });
 
+describe('engine notes compare like with like', () => {
+  const m = (id: string) => models.find((x) => x.id === id)!;
+  it('each measurement is set against the figure at its own cache type, named with its engine and version', () => {
+    const flash = m('deepseek-v4-flash').engine!;
+    // V4-Flash in fp8: 2 window layers keep only rings; 21 layers add (584 + 132) B every 4 tokens, 20 add 584 B every 128.
+    const fp8PerToken = (21 * (584 + 132)) / 4 + (20 * 584) / 128;
+    expect(fp8PerToken).toBe(3850.25);
+    expect(flash.measurements.map((x) => x.figure)).toEqual([fp8PerToken, fp8PerToken]);
+    expect(flash.text).toContain(
+      `omlx (PR #2626) measured 15,570 bytes a token in fp8: ${(15_570 / fp8PerToken).toFixed(2)} times the 3,850 counted here in fp8.`,
+    );
+    expect(flash.brief).toContain('Measured 4.0× this in fp8.');
+    const glm = m('glm-5.2').engine!;
+    // GLM-5.2 in fp8: 78 sparse MLA layers of 656 B and 21 indexer keys of 132 B.
+    expect(glm.measurements[0]!.figure).toBe(78 * 656 + 21 * 132);
+    expect(glm.text).toContain('vLLM, local-inference-lab fork (PR #82) measured 54,728 bytes');
+  });
+
+  it('says "not measured" where nothing was, and the log figure for gpt-oss-120b is every layer at every token', () => {
+    expect(m('deepseek-v4-pro').engine!.brief).toMatch(/^Not measured/);
+    expect(m('gpt-oss-120b').engine!.brief).toMatch(/not measured\.$/);
+    const oss = byId('gpt-oss-120b');
+    const everyLayer = oss.reduce((a, g) => a + (g.kind === 'sliding' || g.kind === 'full' ? g.count * g.kvHeads * 2 * g.headDim * 2 : 0), 0);
+    expect(m('gpt-oss-120b').engine!.text).toContain(`${everyLayer.toLocaleString('en-US')} bytes a token, every layer at every token`);
+    expect(m('gpt-oss-120b').engine!.text).not.toMatch(/allocates twice/);
+  });
+});
+
 describe('the downloads', () => {
   const rows = memoryTable() as (ReturnType<typeof memoryTable>[number] & Record<string, unknown>)[];
   it('hold every model at every storage type, with totals at 4K to 1M, crossover and status', () => {
     expect(rows).toHaveLength(4 * models.length);
     const k3 = rows.find((r) => r.model === 'kimi-k3' && r.cache === 'bf16' && r.state === 'fp32')!;
     expect(k3.totalBytesAt1048576).toBe(sequenceMemory(byId('kimi-k3'), bf16, 1_048_576).total);
-    expect(k3.crossoverTokens).toBe(Math.round(stackSummary(byId('kimi-k3'), bf16).crossover!));
+    expect(k3.crossoverTokens).toBe(stackSummary(byId('kimi-k3'), bf16).crossover);
     // Past a model's context there is no total.
     const oss = rows.find((r) => r.model === 'gpt-oss-120b')!;
     expect(oss.totalBytesAt131072).not.toBeNull();
     expect(oss.totalBytesAt262144).toBeNull();
     expect(rows.find((r) => r.model === 'mimo-v2.5-pro')!.status).toBe('not found');
-    const fp8 = rows.find((r) => r.model === 'kimi-k2.6' && r.cache === 'fp8')!;
-    expect(fp8.growingBytesPerToken).toBe(61 * 656);
+    // Dense MLA in fp8 is half of bf16: 61 layers × 576 B; GLM-5.2's sparse MLA keeps vLLM's fp8_ds_mla, 78 × 656 B, and 21 indexer keys of 132 B.
+    const fp8 = (id: string) => rows.find((r) => r.model === id && r.cache === 'fp8')!;
+    expect(fp8('kimi-k2.6').growingBytesPerToken).toBe(61 * 576);
+    expect(fp8('mistral-large-3').growingBytesPerToken).toBe(35_136);
+    expect(fp8('kimi-k3').growingBytesPerToken).toBe(24 * 576);
+    expect(fp8('kimi-linear-48b-a3b').growingBytesPerToken).toBe(7 * 576);
+    expect(fp8('glm-5.2').growingBytesPerToken).toBe(78 * 656 + 21 * 132);
+  });
+
+  it('carry every size’s source and status, and each model’s status is the weakest of its sizes’', () => {
+    const row = (id: string) => rows.find((r) => r.model === id && r.cache === 'bf16' && r.state === 'fp32')!;
+    for (const m of models) {
+      const r = row(m.id);
+      expect(r.sources.length, m.id).toBeGreaterThan(0);
+      for (const url of r.sources.split(' ')) expect(url, m.id).toMatch(/^https:\/\//);
+      // Every size in the data file is in the row, with its status and source.
+      for (const x of m.sizes) expect(r.sizes, `${m.id} ${x.field}`).toContain(`${x.field} = ${String(x.value)} (${x.status}, ${x.source})`);
+    }
+    // Mistral Large 3's latent is derived from a per-token figure, so the model is "derived"; Nemotron's convolution width is not published.
+    expect(row('mistral-large-3').status).toBe('derived');
+    expect(row('mistral-large-3').sizes).toContain('layers.0.latent = 512 (derived, ');
+    expect(row('nemotron-3-ultra').status).toBe('not published');
+    expect(row('mimo-v2.5-pro').status).toBe('not found');
+    expect(row('minimax-m3').status).toBe('secondary');
+    expect(row('gpt-2-small').status).toBe('official');
   });
 
   it('as CSV: a header and one line per row, with the columns the figure’s table has', () => {
@@ -113,6 +164,8 @@ describe('the downloads', () => {
         ...TABLE_CONTEXTS.map((t) => `totalBytesAt${t}`),
         'crossoverTokens',
         'status',
+        'sources',
+        'sizes',
       ].join(','),
     );
   });

@@ -6,7 +6,7 @@ const storage: Storage = {
   cache: 'bf16',
   state: 'fp32',
   convBytes: 2,
-  fp8: { latentScaleEvery: 128, latentScaleBytes: 4, compressedScaleBytes: 8, indexScaleBytes: 4 },
+  fp8: { valueBytes: 1, sparseScaleEvery: 128, sparseScaleBytes: 4, compressedScaleBytes: 8, indexScaleBytes: 4 },
 };
 const read = (config: unknown) => readConfig(JSON.stringify(config, null, 2));
 function model(config: unknown) {
@@ -165,6 +165,13 @@ describe('reading a config.json', () => {
       { kind: 'full', count: 2, kvHeads: 4, headDim: 8 },
       { kind: 'sliding', count: 10, kvHeads: 4, headDim: 8, window: 64 },
     ]);
+    expect(model({ ...base, sliding_window_pattern: 6 }).notes.join(' ')).not.toMatch(/every layer is read as windowed/);
+  });
+
+  it('a window with no layout says that every layer is read as windowed', () => {
+    const r = model({ num_hidden_layers: 12, num_attention_heads: 4, head_dim: 8, sliding_window: 64 });
+    expect(r.stack).toEqual([{ kind: 'sliding', count: 12, kvHeads: 4, headDim: 8, window: 64 }]);
+    expect(r.notes).toContain('The config does not lay out which layers use sliding_window, so every layer is read as windowed.');
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryBytes, fixedBytes, groupMemory, growingBytesPerToken, type LayerGroup, sequenceMemory, type Storage, stackSummary } from '../../src/core';
 
-const fp8 = { latentScaleEvery: 128, latentScaleBytes: 4, compressedScaleBytes: 8, indexScaleBytes: 4 };
+const fp8 = { valueBytes: 1, sparseScaleEvery: 128, sparseScaleBytes: 4, compressedScaleBytes: 8, indexScaleBytes: 4 };
 const bf16: Storage = { cache: 'bf16', state: 'fp32', convBytes: 2, fp8 };
 const f8: Storage = { ...bf16, cache: 'fp8' };
 const MiB = 2 ** 20;
@@ -29,8 +29,44 @@ describe('each layer kind, worked by hand', () => {
   it('MLA keeps one latent and its rotary slice per token, shared by every head', () => {
     const g: LayerGroup = { kind: 'mla', count: 1, latent: 512, rotary: 64 };
     expect(entryBytes(g, bf16)).toBe(1152);
-    // vLLM's fp8_ds_mla: 512 fp8 values, four fp32 scales, 64 rotary values in bf16 = 656 B (research/memory.md §2.2).
-    expect(entryBytes(g, f8)).toBe(656);
+    // A dense MLA cache in fp8 is one byte a value with one scale per tensor: 512 + 64 = 576 B, half of bf16.
+    expect(entryBytes(g, f8)).toBe(576);
+    // Read by DeepSeek Sparse Attention, vLLM's fp8_ds_mla: 512 fp8 values, four fp32 scales (one per 128),
+    // 64 rotary values in bf16 = 512 + 16 + 128 = 656 B. In bf16 the layout does not matter.
+    expect(entryBytes({ ...g, sparse: true }, f8)).toBe(656);
+    expect(entryBytes({ ...g, sparse: true }, bf16)).toBe(1152);
+    // A latent that is not a whole number of scale blocks still keeps a scale for its last part: 130 + 2·4 + 2·2.
+    expect(entryBytes({ kind: 'mla', count: 1, latent: 130, rotary: 2, sparse: true }, f8)).toBe(142);
+  });
+
+  it('an fp8 grouped-query cache is one byte a value with one scale per tensor, per KV head, K and V', () => {
+    // 4 KV heads × (128 + 128) values × 1 B = 1,024 B a token and layer; 23 layers = 23,552 B a token.
+    const g: LayerGroup = { kind: 'full', count: 23, kvHeads: 4, headDim: 128 };
+    expect(entryBytes(g, f8)).toBe(1024);
+    expect(growingBytesPerToken(g, f8)).toBe(23_552);
+    // A window layer's ring: 128 entries of the same 1,024 B.
+    expect(fixedBytes({ kind: 'sliding', count: 1, kvHeads: 4, headDim: 128, window: 128 }, f8)).toBe(131_072);
+  });
+
+  it('a sparse-attention indexer key stays in fp8 beside a bf16 cache where engines keep it so', () => {
+    const g: LayerGroup = { kind: 'indexer', count: 21, keyDim: 128 };
+    expect(entryBytes(g, bf16)).toBe(256);
+    // 128 fp8 values and one 4-byte scale.
+    expect(entryBytes({ ...g, alwaysFp8: true }, bf16)).toBe(132);
+    expect(growingBytesPerToken({ ...g, alwaysFp8: true }, bf16)).toBe(21 * 132);
+    expect(entryBytes(g, f8)).toBe(132);
+  });
+
+  it('the crossover is the first whole token at which what grows exceeds what is fixed', () => {
+    // 40 B a token against 672 B fixed: 16 tokens hold 640 (not yet), 17 hold 680 (past it); 672/40 = 16.8.
+    const stack: LayerGroup[] = [
+      { kind: 'full', count: 1, kvHeads: 1, headDim: 10 },
+      { kind: 'mamba', count: 1, heads: 1, headDim: 6, stateDim: 28, groups: 1, conv: 0 },
+    ];
+    expect(stackSummary(stack, bf16)).toEqual({ growingPerToken: 40, fixed: 672, crossover: 17 });
+    // Equal is not past: 48 B a token against 672 B meets it exactly at 14, so the crossover is 15.
+    const even: LayerGroup[] = [{ kind: 'full', count: 1, kvHeads: 1, headDim: 12 }, stack[1]!];
+    expect(stackSummary(even, bf16).crossover).toBe(15);
   });
 
   it('a compressed layer keeps a ring, one entry per block and an indexer key per entry', () => {
@@ -77,7 +113,8 @@ describe('each layer kind, worked by hand', () => {
     expect(one).toMatchObject({ growing: 2000, fixed: 108, total: 2108 });
     expect(sequenceMemory(stack, bf16, 100, 8).total).toBe(8 * 2108);
     expect(stackSummary(stack, bf16)).toMatchObject({ growingPerToken: 20, fixed: 108 });
-    expect(stackSummary(stack, bf16).crossover).toBeCloseTo(5.4, 9);
+    // 20 B a token against 108 B: 5 tokens hold 100, 6 hold 120.
+    expect(stackSummary(stack, bf16).crossover).toBe(6);
     expect(stackSummary([stack[0]!], bf16).crossover).toBeNull();
   });
 
@@ -141,7 +178,8 @@ describe('the six error classes, done right', () => {
   it('5. an fp8 cache is one byte a value plus its scales, not bytes per block taken per value', () => {
     const gqa: LayerGroup = { kind: 'full', count: 1, kvHeads: 8, headDim: 128 };
     expect(entryBytes(gqa, f8) / entryBytes(gqa, bf16)).toBe(0.5);
-    expect(entryBytes({ kind: 'mla', count: 1, latent: 512, rotary: 64 }, f8)).toBe(656);
+    expect(entryBytes({ kind: 'mla', count: 1, latent: 512, rotary: 64 }, f8)).toBe(576);
+    expect(entryBytes({ kind: 'mla', count: 1, latent: 512, rotary: 64, sparse: true }, f8)).toBe(656);
     expect(entryBytes({ kind: 'compressed', count: 1, ratio: 4, entry: 512, rotary: 64, window: 128, indexDim: 0 }, f8)).toBe(584);
   });
 

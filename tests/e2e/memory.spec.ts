@@ -29,6 +29,9 @@ for (const width of WIDTHS) {
       await openFigure(page, 'memory', { width, theme });
       const out = readout(page);
       await expect(out).toContainText('At 131,072 tokens, Kimi K3 holds 3.794 GiB a sequence');
+      // The ring on the chart and the readout name the same token: 449,372,160 B fixed over 27,648 B a token is 16,253.3, so 16,254.
+      await expect(out).toContainText('What grows outweighs what is fixed from 16,254 tokens on.');
+      await expect(page.locator('#memory-figure')).toContainText('crosses at 16,254');
 
       // The context slider: K3 at 1M tokens holds what its own panel under the attention read says.
       await page.locator('#mem-context').focus();
@@ -63,7 +66,9 @@ for (const width of WIDTHS) {
       await expect(pick).toHaveAttribute('open', '');
       await pick.getByRole('checkbox', { name: 'MiniMax-M3' }).focus();
       await page.keyboard.press('Space');
-      await expect(pick.locator('summary')).toHaveText('Models drawn: 13 of 14');
+      await expect(pick.locator('summary')).toHaveText('Models drawn: 12 of the 13 that can be');
+      // MiMo-V2.5-Pro has no stack: its box cannot be ticked, and says why.
+      await expect(pick.getByRole('checkbox', { name: /MiMo-V2\.5-Pro/ })).toBeDisabled();
       await expect(bar(page, 'MiniMax-M3')).toHaveCount(0);
 
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -120,7 +125,7 @@ test('the settings travel in the address: a shared link restores them, nonsense 
   await waitForFigure(page, 'memory');
   await expect(readout(page)).toContainText('At 1,024 tokens, Kimi K3 holds');
   await expect(page.getByRole('combobox', { name: /caches in/i })).toHaveValue('bf16');
-  await expect(page.locator('#memory-figure details.mem-pick summary')).toHaveText('Models drawn: 14 of 14');
+  await expect(page.locator('#memory-figure details.mem-pick summary')).toHaveText('Models drawn: 13 of the 13 that can be');
   await expect.poll(() => new URL(page.url()).search).toBe('?mctx=1024');
   expect(problems).toEqual([]);
 });
@@ -140,8 +145,11 @@ test('the downloads are served next to the page: every model at every storage ty
   const k3 = rows.find((r) => r.model === 'kimi-k3' && r.cache === 'bf16' && r.state === 'fp32');
   expect(k3).toBeDefined();
   expect(k3!.totalBytesAt1048576).toBeGreaterThan(27 * 2 ** 30);
-  expect(k3!.status).toBe('computed');
-  expect(rows.find((r) => r.model === 'mimo-v2.5-pro')!.status).toMatch(/not found/);
+  // A model is as sure as its least sure size; every row names its sources.
+  expect(k3!.status).toBe('secondary');
+  expect(rows.find((r) => r.model === 'mimo-v2.5-pro')!.status).toBe('not found');
+  expect(rows.find((r) => r.model === 'mistral-large-3')!.status).toBe('derived');
+  for (const r of rows) expect(String(r.sources)).toMatch(/^https:\/\//);
   const csv = (await (await get('csv')).text()).trimEnd().split('\r\n');
   expect(csv).toHaveLength(rows.length + 1);
 });

@@ -31,7 +31,7 @@ const models: MemoryModelProps[] = [
   { id: 'c', name: 'Cache C', contextTokens: 1_048_576, stack: cache, category: 'cache', kinds: '', missing: null },
   { id: 'x', name: 'Unknown X', contextTokens: 1_048_576, stack: null, category: null, kinds: '', missing: 'Not drawn: KV heads not found.' },
 ];
-const fp8 = { latentScaleEvery: 128, latentScaleBytes: 4, compressedScaleBytes: 8, indexScaleBytes: 4 };
+const fp8 = { valueBytes: 1, sparseScaleEvery: 128, sparseScaleBytes: 4, compressedScaleBytes: 8, indexScaleBytes: 4 };
 const storage = (cache: Storage['cache'] = 'bf16', state: Storage['state'] = 'fp32'): Storage => ({ cache, state, convBytes: 2, fp8 });
 const defaults = { context: 131_072, cache: 'bf16' as const, state: 'fp32' as const, sort: 'total' as const, focus: 'h', hidden: [] as string[] };
 const contexts = Array.from({ length: 11 }, (_, i) => 2 ** (10 + i));
@@ -83,8 +83,8 @@ describe('MemoryFigure', () => {
     fireEvent.change(screen.getByRole('combobox', { name: /caches in/i }), { target: { value: 'fp8' } });
     fireEvent.change(screen.getByRole('combobox', { name: /states in/i }), { target: { value: 'bf16' } });
     const s = storage('fp8', 'bf16');
-    // 2 MLA layers × 656 B a token in fp8.
-    expect(sequenceMemory(hybrid, s, 131_072).growing).toBe(2 * 656 * 131_072);
+    // 2 dense MLA layers × 576 B a token in fp8: half of bf16.
+    expect(sequenceMemory(hybrid, s, 131_072).growing).toBe(2 * 576 * 131_072);
     expect(readout()).toContain(`holds ${total(hybrid, 131_072, s)}`);
     expect(bars().find((b) => b.textContent?.includes('Cache C'))!.textContent).toContain(total(cache, 131_072, s));
   });

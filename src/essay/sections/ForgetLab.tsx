@@ -22,7 +22,7 @@ export function ForgetLab() {
         writes the same four rules into states of d = {sizes[0]} to {sizes.at(-1)} channels, up to n = {LAB_RANGE_TEXT} pairs, and sets
         two references beside them: the least-squares state, the least squared error any fixed d&times;d memory can leave on the pairs
         it was given, and an attention read over the whole cache and over a window of d/2 pairs, which holds as many
-        numbers as the state. Each point is a mean over many streams, <span data-claim="lab-streams">{LAB_STREAMS_TEXT}</span>, each fact read back with its own key.
+        numbers as the state. Each point is a mean over many streams, <span data-claim="lab-streams">{LAB_STREAMS_TEXT}</span>, every fact read back with its own key at every checkpoint.
       </p>
       <p>
         It scores every memory two ways. The <em>read error</em> is the essay&rsquo;s: the distance between what a key

@@ -2,7 +2,7 @@
  * The second half of "what ships today": what each model keeps per sequence as its context grows.
  * Every number and comparison in the prose is asked of src/content/memoryFigure.ts.
  */
-import { MEMORY_CONTEXTS, MEMORY_DOWNLOADS, figureModels, memorySentences } from '../../content/memoryFigure';
+import { fp8Facts, MEMORY_CONTEXTS, MEMORY_DOWNLOADS, figureModels, memorySentences } from '../../content/memoryFigure';
 import { memoryModels, memoryRows, storageOf, TABLE_CONTEXTS } from '../../content/modelMemory';
 import { memoryData } from '../../content/k3Memory';
 import { MEMORY_DEFAULTS } from '../../content/defaults';
@@ -17,6 +17,14 @@ function sourceLabel(url: string): string {
   return [u.host, ...u.pathname.split('/').filter(Boolean).slice(0, 2)].join('/');
 }
 
+/** A model's weakest status, the sizes that hold it there, and why where a size is derived rather than read. */
+function statusNote(m: ReturnType<typeof memoryModels>[number]): string {
+  const weakest = m.sizes.filter((x) => x.status === m.status);
+  if (m.status === 'official' || m.status === 'config') return '';
+  const why = [...new Set(m.sizes.filter((x) => x.status === 'derived' && x.note).map((x) => x.note!))].slice(0, 1);
+  return [`Status: ${m.status} (${[...new Set(weakest.map((x) => x.field))].join(', ')}).`, ...why].join(' ');
+}
+
 const tokensShort = (t: number) => (t >= 2 ** 20 ? `${t / 2 ** 20}M` : `${t / 1024}K`);
 
 /** What each model keeps per sequence: the prose, the figure, its table (for reading without script) and its downloads. */
@@ -26,16 +34,18 @@ export function MemoryPart() {
   const say = memorySentences(models, storage);
   const rows = memoryRows(models, storage);
   const st = memoryData.storage;
+  const cv = memoryData.caveats;
+  const fp8 = fp8Facts(models);
   const drawn = models.filter((m) => m.stack).length;
   return (
     <>
       <p id="shipping-memory">
         The first question has a price, and it is paid in memory. A layer that may read every token has to keep
         every token; a layer that reads a window keeps a ring of that many; a layer that reads through a state
-        keeps the state and nothing else. Add the layers up and each model holds, for every sequence it serves, a
+        keeps the state and a few recent inputs for its convolution. Add the layers up and each model holds, for every sequence it serves, a
         part that grows with the context and a part that does not. The figure draws both for{' '}
-        <span data-claim="memory-drawn">{drawn}</span> of the {models.length} models, from the same layer counts as
-        the table, with the source of every size in the downloads below.
+        <span data-claim="memory-drawn">{drawn}</span> of the {models.length} models, from the same data as the
+        table, with the source and status of every size in the downloads below.
       </p>
       <FigureFrame
         id="memory"
@@ -67,7 +77,7 @@ export function MemoryPart() {
       </FigureFrame>
       <p>
         <span data-claim="memory-flat">{say.flat}</span> <span data-claim="memory-rings">{say.rings}</span>{' '}
-        <span data-claim="memory-rising">{say.rising}</span>
+        <span data-claim="memory-rising">{say.rising}</span> <span data-claim="memory-storage-types">{say.storage}</span>
       </p>
       <p>
         <span data-claim="memory-ends">{say.ends}</span>
@@ -83,14 +93,28 @@ export function MemoryPart() {
         in fp32 for <a href={st.stateDefault.source}>Qwen3.5</a> and <a href={st.stateNemotron.source}>Nemotron-H</a>,
         but in bf16 <a href={st.stateTpu.source}>on TPUs</a>, and <a href={st.convLlamaCpp.source}>llama.cpp</a> keeps
         even the convolution inputs in fp32: the same model&rsquo;s fixed part differs by a factor of{' '}
-        <span data-claim="memory-state-factor">{st.stateDefault.value / st.stateTpu.value}</span> between engines. The
-        switches show both. An fp8 cache is not simply half, either: an MLA latent keeps a scale for every{' '}
-        {st.latentScaleEvery.value} values and its rotary part stays in bf16.
+        <span data-claim="memory-state-factor">{st.stateDefault.value / st.stateTpu.value}</span> between engines. vLLM keeps{' '}
+        <a href={st.stateKda.source}>Kimi Delta Attention&rsquo;s state</a> in fp32 whatever the cache. The switches change
+        the state&rsquo;s type; convolution inputs are counted in bf16 throughout. An fp8 cache is half of bf16,{' '}
+        <span data-claim="memory-fp8">
+          {fp8.dense} bytes a token and layer for a {fp8.latent} + {fp8.rotary} latent, except where an engine keeps a
+          layout of its own
+        </span>
+        . For DeepSeek Sparse Attention&rsquo;s MLA (GLM-5.2 here), <a href={st.sparseScaleEvery.source}>vLLM</a> keeps a
+        scale for every {fp8.every} latent values and the rotary part in bf16: {fp8.sparse} bytes.
+        {fp8.compressed ? ` DeepSeek-V4’s compressed entries take ${fp8.compressed}.` : ''} Two things multiply these bytes
+        in a deployment. Under tensor parallelism every GPU holds a whole <a href={cv.tensorParallel.source}>MLA cache</a>,
+        and a whole <a href={cv.kvHeadReplicas.source}>KV head</a> where a model has fewer KV heads than GPUs. Prefix
+        caching <a href={cv.stateCopies.source}>keeps state snapshots</a> and speculative decoding{' '}
+        <a href={cv.speculativeCopies.source}>keeps a checkpoint per draft token</a>, extra copies of a hybrid&rsquo;s state.
       </p>
       <Fold id="memory-table" summary={`All ${models.length} models as a table`}>
         <div className="memory-table-region" role="region" aria-label="Memory per sequence, model by model" tabIndex={0}>
           <table className="memory-table">
-            <caption>Bytes per sequence, caches in bf16, states in fp32; “—” past a model’s context.</caption>
+            <caption>
+              Bytes per sequence, caches in bf16, states in fp32, convolution inputs in bf16; crossover: the first whole
+              token where what grows exceeds what is fixed; “—” past a model’s context.
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Model</th>
@@ -126,7 +150,7 @@ export function MemoryPart() {
             <li key={m.id} id={`memory-note-${m.id}`}>
               <span className="q">{m.name}:</span> {m.kinds}.{m.note ? ` ${m.note}` : ''}
               {m.engine ? ` ${m.engine.text}` : ''}
-              {m.missing.map((x) => ` ${x.note}`).join('')} Sources:{' '}
+              {m.missing.map((x) => ` ${x.note}`).join('')} {statusNote(m)} Sources:{' '}
               {m.sources.map((url, i) => (
                 <span key={url}>
                   {i > 0 ? ', ' : null}
@@ -141,7 +165,7 @@ export function MemoryPart() {
         </ul>
       </Fold>
       <p className="shipping-downloads">
-        <span>Download the figure&rsquo;s table, at every storage type, with each model&rsquo;s status:</span>
+        <span>Download the figure&rsquo;s table, at every storage type, with every size&rsquo;s source and status:</span>
         <a href={MEMORY_DOWNLOADS.json} download>
           memory-per-sequence.json
         </a>

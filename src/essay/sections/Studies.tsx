@@ -29,7 +29,8 @@ export function Studies({ studies }: { studies: readonly Study[] }) {
           <Cite href={s.url}>{s.name}</Cite>
           {s.arxiv ? ` (arXiv ${s.arxiv})` : ''}, run by {s.ranBy}
           {s.builtByRunner ? ', the lab that built the hybrid' : ''}. {capitalise(scale(s))}. Hybrid: {s.layout.detail}
-          {s.layout.ratio ? `, ${s.layout.ratio}` : ''}, with {attention(s)}. Baseline: {s.baseline}. Control {s.control.grade}: {s.control.reason}
+          {s.layout.ratio ? `, ${s.layout.ratio}` : ''}
+          {s.layout.detail.includes(attention(s)) ? '' : `, with ${attention(s)}`}. Baseline: {s.baseline}. Control {s.control.grade}: {s.control.reason}
           {s.note ? ` ${s.note}` : ''}
           {s.version ? ` Tables as numbered in ${s.version}.` : ''}
           {s.leftOut?.map((x) => ` Left out: ${x.rows}, because ${x.reason.replace(/\.$/, '')}.`).join('')}

@@ -123,8 +123,8 @@ export function Takeaways() {
         the memory, which is what keeping only {k3.fullAttentionLayers} attention layers buys.
       </p>
       <p className="sources">
-        Sources: K3&rsquo;s head counts, widths and state precision from an{' '}
-        <Cite href={m.sources.kdaHeads}>engine&rsquo;s notes on its config</Cite>; the convolution state&rsquo;s
+        Sources: K3&rsquo;s head counts and widths from <Cite href={m.sources.kdaHeads}>a copy of its config</Cite>, its
+        state precision from an <Cite href={m.sources.stateBytesPerValue}>engine&rsquo;s notes</Cite>; the convolution state&rsquo;s
         size from <Cite href={m.sources.convBytesPerValue}>llama.cpp</Cite>; the MLA cache per token from{' '}
         <Cite href={m.sources.cacheBytesPerValue}>DeepSeek-V2</Cite> and, for the unrotated dimensions,{' '}
         <Cite href={m.sources.mlaRotary}>the Kimi Linear documentation</Cite>. Logical sizes: serving engines page

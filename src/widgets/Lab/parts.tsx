@@ -12,7 +12,7 @@ export const METHOD_NAMES: Record<LabMethod, string> = {
   delta: 'delta',
   gatedDelta: 'gated delta',
   perChannelGated: 'per-channel gated',
-  leastSquares: 'least-squares bound',
+  leastSquares: 'least-squares state',
   cache: 'attention, whole cache',
   window: 'attention, window of d/2 pairs',
 };

@@ -128,7 +128,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
             className: `is-${m.category}${focus ? ' is-focus' : ''}`,
             x: c,
             y: sequenceMemory(m.stack, storage, c).total,
-            label: focus ? `crosses at ${shortTokens(2 ** Math.round(Math.log2(c)))}` : undefined,
+            label: focus ? `crosses at ${integer(c)}` : undefined,
             hollow: !focus,
           },
         ];
@@ -232,20 +232,22 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
       <p className="mem-bars-key" aria-hidden="true">
         <span className="mem-bar-grows" /> grows with the context <span className="mem-bar-fixed" /> fixed once the rings are full
       </p>
-      <Fold className="mem-pick" summary={`Models drawn: ${shown.length} of ${all.length}`}>
+      <Fold className="mem-pick" summary={`Models drawn: ${shown.filter((m) => m.stack).length} of the ${drawnIds.length} that can be`}>
         <fieldset>
           <legend>Draw</legend>
           {all.map((m) => (
             <label key={m.id}>
               <input
                 type="checkbox"
-                checked={!state.hidden.includes(m.id)}
+                disabled={!m.stack}
+                checked={m.stack !== null && !state.hidden.includes(m.id)}
                 onChange={(e) => {
                   const on = e.currentTarget.checked;
                   setState((x) => ({ ...x, hidden: on ? x.hidden.filter((h) => h !== m.id) : [...x.hidden, m.id] }));
                 }}
               />{' '}
               {m.name}
+              {m.stack ? null : ` (${m.missing ?? 'not drawn'})`}
             </label>
           ))}
         </fieldset>
