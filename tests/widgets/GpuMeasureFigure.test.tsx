@@ -57,6 +57,11 @@ describe('what a run says', () => {
     const row = lines.find((l) => l.startsWith('delta,4096,64,32,16,'))!.split(',');
     expect(Number(row[header.indexOf('gflops')])).toBeCloseTo(pointFlops({ L: 4096, d: 64, heads: 32, C: 16 }) / 0.012 / 1e9, 6);
   });
+  it('says nothing of a head count not yet timed, and only the measured time where one C is in', () => {
+    const early = runOf([{ type: 'point', point: point(1, 1, 2) }]);
+    expect(sentences(early, 32, h200)).toEqual([]);
+    expect(sentences(early, 1, h200)).toEqual(['With 1 head the fastest chunk measured here was C = 1, 2.00 ms.']);
+  });
   it('a failure keeps what was measured and says why', () => {
     const lost = advance(finished, { type: 'failed', reason: 'lost', message: 'The GPU device was lost.' });
     expect(lost.status).toBe('failed');

@@ -69,9 +69,11 @@ export function sentences(run: MeasureRun, heads: number, h200: Gpu): string[] {
       `Fitted to these points, the model has ${gflops} and ${(fit.stepSeconds * 1e6).toPrecision(3)} µs a sequential step; its fastest chunk is C = ${bestFit}.`,
     );
   }
-  const model = optimalChunk({ L: req.L, d: req.d, heads, gpu: h200, candidates: pts.filter((p) => p.heads === heads && p.C > 1).map((p) => p.C) });
-  if (pts.some((p) => p.heads === heads && p.C > 1))
+  const candidates = pts.filter((p) => p.heads === heads && p.C > 1).map((p) => p.C);
+  if (candidates.length > 0) {
+    const model = optimalChunk({ L: req.L, d: req.d, heads, gpu: h200, candidates });
     out.push(`The cost model of an ${h200.name} puts it at C = ${model.C}, ${ms(model.time.totalSeconds * 1000)} ms.`);
+  }
   const worst = run.checks.filter((c) => c.rule === req.rule).reduce<CheckResult | null>((w, c) => (w === null || c.error > w.error ? c : w), null);
   if (worst) out.push(`Against float64 the largest error was ${worst.error.toPrecision(2)} of the output's scale, at C = ${worst.C}.`);
   return out;
