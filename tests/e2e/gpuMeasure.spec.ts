@@ -56,14 +56,14 @@ async function runToEnd(page: Page, rule: 'delta' | 'gated') {
 }
 
 test('the gated rule: every kernel matches float64 at every C, and the sweep runs to its end', async ({ page }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(300_000);
   const problems = watch(page);
   await runToEnd(page, 'gated');
   expect(problems).toEqual([]);
 });
 
 test('the delta rule: every kernel matches float64 at every C, the sweep runs to its end, the software adapter is labelled', async ({ page }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(300_000);
   const problems = watch(page);
   await runToEnd(page, 'delta');
   const csv = await download(page, 'CSV');

@@ -97,7 +97,7 @@ export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
           {run.adapter ? (
             <p className={run.adapter.fallback ? 'gm-adapter gm-software' : 'gm-adapter'}>
               {run.adapter.fallback ? <strong>{SOFTWARE}. </strong> : null}
-              Adapter: {adapterWords(run.adapter)}; workgroup memory {run.adapter.workgroupBytes / 1024} KiB.
+              Adapter: {adapterWords(run.adapter, true)}; workgroup memory {run.adapter.workgroupBytes / 1024} KiB.
             </p>
           ) : null}
           <MeasureChart points={pts} chunks={cs} shape={shape} h200={h200} />
@@ -112,20 +112,17 @@ export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
             <div className="chunking-table-region" role="region" aria-label="Every point measured" tabIndex={0}>
               <table className="chunking-data gm-table">
                 <caption>
-                  {RULE_WORDS[req.rule]}, d = {req.d}, L = {req.L}: milliseconds per forward pass for each head count; GFLOP/s are these kernels&rsquo;, not the
-                  hardware&rsquo;s limit
+                  {`${RULE_WORDS[req.rule]}, d = ${req.d}, L = ${req.L}: milliseconds per forward pass by head count; GFLOP/s of the heads drawn, these kernels’ and not the hardware’s limit; where the prepare pass kept T; error against float64 on the small case`}
                 </caption>
                 <thead>
                   <tr>
                     <th scope="col">C</th>
                     {req.heads.map((h) => (
-                      <th key={h} scope="col">
-                        ms, {h} head{h === 1 ? '' : 's'}
-                      </th>
+                      <th key={h} scope="col">{`${h} head${h === 1 ? '' : 's'}`}</th>
                     ))}
-                    <th scope="col">GFLOP/s, {state.heads} heads</th>
-                    <th scope="col">T kept in</th>
-                    <th scope="col">error vs float64</th>
+                    <th scope="col">{`GFLOP/s (${state.heads})`}</th>
+                    <th scope="col">T in</th>
+                    <th scope="col">error</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -140,7 +137,7 @@ export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
                           return <td key={h}>{p ? f3(p.ms) : '–'}</td>;
                         })}
                         <td>{drawn ? f3(achievedFlops(drawn) / 1e9) : '–'}</td>
-                        <td>{C === 1 ? 'no T (token by token)' : (run.points.find((p) => p.C === C)?.path ?? '–')}</td>
+                        <td>{C === 1 ? '–' : (run.points.find((p) => p.C === C)?.path ?? '–')}</td>
                         <td>{check ? check.error.toPrecision(2) : '–'}</td>
                       </tr>
                     );

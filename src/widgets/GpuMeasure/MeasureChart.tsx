@@ -4,7 +4,6 @@
  */
 import type { Gpu } from '../../core/costInputs';
 import { fastest, type MeasuredPoint, modelMs } from '../../core/gpuSweep';
-import { LineSwatch } from '../../viz/LineSwatch';
 import { LogLogChart, type LogLogSeries } from '../../viz/LogLogChart';
 import { fitFor, gpuModelMs } from './describe';
 
@@ -55,15 +54,15 @@ export function MeasureChart({ points, chunks, shape, h200 }: Props) {
         <>
           <span className="chunking-chart-title">Time of one forward pass (log axes)</span>
           <span>
-            <LineSwatch className="chunking-series is-total" /> measured here
+            <span className="chunking-swatch is-total" aria-hidden="true" /> measured here
           </span>
           {fitLine.length ? (
             <span>
-              <LineSwatch className="chunking-series is-flops" /> model fitted to it
+              <span className="chunking-swatch is-flops" aria-hidden="true" /> model fitted to it
             </span>
           ) : null}
           <span>
-            <LineSwatch className="chunking-series is-max" /> model, {h200.name}
+            <span className="chunking-swatch is-max" aria-hidden="true" /> model, {h200.name}
           </span>
         </>
       }

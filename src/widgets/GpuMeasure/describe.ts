@@ -27,11 +27,14 @@ export function fitFor(points: readonly MeasuredPoint[], heads: number): Fit | n
 }
 
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toPrecision(3) : x.toPrecision(2));
+/** 1, 8 and 32. */
+const list = (xs: readonly number[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 const times = (x: number) => (x >= 10 ? x.toFixed(0) : x.toFixed(1));
 
-export function adapterWords(a: AdapterFacts): string {
+/** The adapter in words; `labelled` leaves out the software warning where the caller shows it on its own. */
+export function adapterWords(a: AdapterFacts, labelled = false): string {
   const name = [a.vendor, a.architecture, a.description].filter((s) => s !== '').join(' ') || 'an adapter that gives no name';
-  return `${name}${a.fallback ? ` (${SOFTWARE})` : ''}; ${a.timestamps ? 'timestamp queries' : 'no timestamp queries: wall clock'}`;
+  return `${name}${a.fallback && !labelled ? ` (${SOFTWARE})` : ''}; ${a.timestamps ? 'timestamp queries' : 'no timestamp queries: wall clock'}`;
 }
 
 /** The sentences under the chart, for the head count drawn. */
@@ -54,10 +57,10 @@ export function sentences(run: MeasureRun, heads: number, h200: Gpu): string[] {
   if (cross.length > 1) {
     out.push(
       chunkedWins.length === 0
-        ? `Token by token beat every chunk size at ${tokenWins.join(', ')} heads.`
+        ? `Token by token beat every chunk size at ${list(tokenWins)} heads.`
         : tokenWins.length === 0
-          ? `Chunked beat token by token at ${chunkedWins.join(', ')} heads.`
-          : `Token by token won at ${tokenWins.join(', ')} head${tokenWins.length === 1 && tokenWins[0] === 1 ? '' : 's'}, chunked at ${chunkedWins.join(', ')}.`,
+          ? `Chunked beat token by token at ${list(chunkedWins)} heads.`
+          : `Token by token won at ${list(tokenWins)} head${tokenWins.length === 1 && tokenWins[0] === 1 ? '' : 's'}, chunked at ${list(chunkedWins)}.`,
     );
   }
   const fit = fitFor(pts, heads);
