@@ -120,3 +120,16 @@ test('without WebGPU the figure says so and draws the model alone', async ({ pag
   await expect(page.locator(`${FIGURE} svg[role="img"] path.is-total`)).toHaveAttribute('d', '');
   expect(problems).toEqual([]);
 });
+
+test.describe('without script', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the fold gives the model and says what a measurement would do, with no control that cannot work', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`./${FIGURE}`);
+    await page.locator(`${FIGURE} > summary`).click();
+    const fold = page.locator(FIGURE);
+    await expect(fold).toContainText(/the model puts the fastest chunk on an H200 SXM at C = \d+, [\d.]+ ms \(token by token: [\d.]+ ms\)/);
+    await expect(fold).toContainText('With script on, a press checks these WebGPU kernels against float64');
+    await expect(fold.getByRole('button')).toHaveCount(0);
+  });
+});
