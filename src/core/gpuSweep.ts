@@ -143,7 +143,7 @@ export async function timePoint(device: TimedDevice, o: TimingOptions = TIMING):
 
 /** The cost model with two free parameters: t(C) = FLOPs / P + steps · τ, steps = ⌈L/C⌉ (one head's steps run beside the others'). */
 export interface Fit {
-  /** Effective throughput P, FLOP/s. */
+  /** Effective throughput P, FLOP/s; infinite where the points show no cost per FLOP. */
   readonly flopsPerSecond: number;
   /** Per-step latency τ, seconds. */
   readonly stepSeconds: number;
@@ -194,7 +194,7 @@ export function fitModel(points: readonly MeasuredPoint[]): Fit {
   const onlyTau = bb > 0 ? b1 / bb : 0;
   return residual(onlyX, 0) <= residual(0, onlyTau)
     ? { flopsPerSecond: onlyX > 0 ? 1 / onlyX : Number.POSITIVE_INFINITY, stepSeconds: 0 }
-    : { flopsPerSecond: 0, stepSeconds: onlyTau };
+    : { flopsPerSecond: Number.POSITIVE_INFINITY, stepSeconds: onlyTau };
 }
 
 /** The fastest point of each head count. */

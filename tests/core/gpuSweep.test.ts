@@ -128,6 +128,13 @@ describe('the fitted cost model', () => {
     expect(fit.stepSeconds).toBeGreaterThanOrEqual(0);
   });
 
+  it('gives points that cost only steps an infinite throughput and their latency', () => {
+    const steps = points.map((p) => ({ ...p, ms: (1000 * 2e-6 * p.L) / p.C }));
+    const fit = fitModel(steps);
+    expect(fit.flopsPerSecond).toBe(Number.POSITIVE_INFINITY);
+    expect(fit.stepSeconds).toBeCloseTo(2e-6, 15);
+  });
+
   it('refuses to fit a single point', () => {
     expect(() => fitModel(points.slice(0, 1))).toThrow(/two points/);
   });

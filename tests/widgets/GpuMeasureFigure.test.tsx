@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MEASURE_DEFAULTS, measureGpu } from '../../src/content/gpuMeasure';
 import { pointFlops } from '../../src/core/gpuSweep';
-import { csv, sentences } from '../../src/widgets/GpuMeasure/describe';
+import { csv, methodWords, sentences } from '../../src/widgets/GpuMeasure/describe';
 import { GpuMeasureFigure } from '../../src/widgets/GpuMeasure/GpuMeasureFigure';
 import type { MeasureMessage, MeasureRequest, TimedPoint } from '../../src/widgets/GpuMeasure/protocol';
 import { measureCodec } from '../../src/widgets/GpuMeasure/state';
@@ -61,6 +61,16 @@ describe('what a run says', () => {
     const early = runOf([{ type: 'point', point: point(1, 1, 2) }]);
     expect(sentences(early, 32, h200)).toEqual([]);
     expect(sentences(early, 1, h200)).toEqual(['With 1 head the fastest chunk measured here was C = 1, 2.00 ms.']);
+  });
+  it('says how the points were timed and the coarsest step among them', () => {
+    expect(methodWords(finished.points)).toBe('timed by timestamp queries in steps of 65536 ns');
+    const mixed = [...finished.points, { ...point(8, 16, 4), method: 'wall clock' as const, resolution: 0.31 }];
+    expect(methodWords(mixed)).toBe('timed by timestamp queries in steps of 65536 ns; timed by the wall clock, less an empty submission of up to 0.31 ms');
+  });
+  it('says a fit with no cost per step in words, not as 0.00 µs', () => {
+    // Times in proportion to the FLOPs: all throughput, no latency.
+    const flat = runOf([1, 16, 64].map((C) => ({ type: 'point', point: point(1, C, pointFlops({ L: 4096, d: 64, heads: 1, C }) / 1e9) }) as MeasureMessage));
+    expect(sentences(flat, 1, h200).join(' ')).toContain('no cost per sequential step');
   });
   it('a failure keeps what was measured and says why', () => {
     const lost = advance(finished, { type: 'failed', reason: 'lost', message: 'The GPU device was lost.' });

@@ -10,7 +10,7 @@ import { achievedFlops, SWEEP_CHUNKS, SWEEP_HEADS, sweepPlan } from '../../core/
 import { LabelledSelect } from '../../viz/Select';
 import { save } from '../Lab/download';
 import { useUrlState } from '../urlState';
-import { adapterWords, csv, gpuModelMs, json, measured, SOFTWARE, sentences } from './describe';
+import { adapterWords, csv, gpuModelMs, json, measured, methodWords, SOFTWARE, sentences } from './describe';
 import { MeasureChart } from './MeasureChart';
 import type { MeasureRequest } from './protocol';
 import { LENGTHS, type MeasureState, measureCodec, RULES, WIDTHS } from './state';
@@ -97,7 +97,7 @@ export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
           {run.adapter ? (
             <p className={run.adapter.fallback ? 'gm-adapter gm-software' : 'gm-adapter'}>
               {run.adapter.fallback ? <strong>{SOFTWARE}. </strong> : null}
-              Adapter: {adapterWords(run.adapter, true)}; workgroup memory {run.adapter.workgroupBytes / 1024} KiB.
+              {`Adapter: ${adapterWords(run.adapter, true)}; workgroup memory ${run.adapter.workgroupBytes / 1024} KiB${run.points.length > 0 ? `; ${methodWords(run.points)}` : ''}.`}
             </p>
           ) : null}
           <MeasureChart points={pts} chunks={cs} shape={shape} h200={h200} />

@@ -37,6 +37,17 @@ export function adapterWords(a: AdapterFacts, labelled = false): string {
   return `${name}${a.fallback && !labelled ? ` (${SOFTWARE})` : ''}; ${a.timestamps ? 'timestamp queries' : 'no timestamp queries: wall clock'}`;
 }
 
+/** How the points were timed, and the step that bounds them: the coarsest timestamp step, or the empty submission taken off the wall clock. */
+export function methodWords(points: readonly TimedPoint[]): string {
+  const stamped = points.filter((p) => p.method === 'timestamps');
+  const walled = points.filter((p) => p.method === 'wall clock');
+  const parts: string[] = [];
+  if (stamped.length > 0) parts.push(`timed by timestamp queries in steps of ${Math.max(...stamped.map((p) => p.resolution))} ns`);
+  if (walled.length > 0)
+    parts.push(`timed by the wall clock, less an empty submission of up to ${Math.max(...walled.map((p) => p.resolution)).toPrecision(2)} ms`);
+  return parts.join('; ');
+}
+
 /** The sentences under the chart, for the head count drawn. */
 export function sentences(run: MeasureRun, heads: number, h200: Gpu): string[] {
   const req = run.request;
@@ -67,10 +78,10 @@ export function sentences(run: MeasureRun, heads: number, h200: Gpu): string[] {
   if (fit) {
     const cs = pts.filter((p) => p.heads === heads).map((p) => p.C);
     const bestFit = cs.reduce((b, C) => (modelMs(fit, { ...req, heads, C }) < modelMs(fit, { ...req, heads, C: b }) ? C : b));
+    // Under a nanosecond is rounding in the fit, not a cost.
+    const step = fit.stepSeconds >= 1e-9 ? `${(fit.stepSeconds * 1e6).toPrecision(3)} µs a sequential step` : 'no cost per sequential step';
     const gflops = Number.isFinite(fit.flopsPerSecond) ? `${(fit.flopsPerSecond / 1e9).toPrecision(3)} GFLOP/s` : 'no cost per FLOP';
-    out.push(
-      `Fitted to these points, the model has ${gflops} and ${(fit.stepSeconds * 1e6).toPrecision(3)} µs a sequential step; its fastest chunk is C = ${bestFit}.`,
-    );
+    out.push(`Fitted to these points, the model has ${gflops} and ${step}; its fastest chunk is C = ${bestFit}.`);
   }
   const candidates = pts.filter((p) => p.heads === heads && p.C > 1).map((p) => p.C);
   if (candidates.length > 0) {
