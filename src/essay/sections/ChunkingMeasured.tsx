@@ -9,7 +9,7 @@ import { Island } from '../Island';
 export function ChunkingMeasured() {
   return (
     <Fold id="chunking-measured" summary="Go deeper: measured on this GPU">
-      <p>The model is an estimate. Here the chunked delta rule runs on your own device with WebGPU, and the model is fitted to what it measures.</p>
+      <p>The model is an estimate. Here the chunked delta rule runs on your own device, and the model is fitted to what it measures.</p>
       <Island name="gpuMeasure" props={{ h200: measureGpu(), defaults: { ...MEASURE_DEFAULTS } }} />
     </Fold>
   );

@@ -68,7 +68,7 @@ export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
     <div className="lab figure-inputs">
       {/* One text node: React writes no separators inside one, and the page has bytes to spare only so. */}
       <p>
-        {`For ${state.heads} heads of width ${state.d} over ${state.L} tokens, the model puts the fastest chunk on an ${h200.name} at C = ${modelBest}, ${f3(gpuModelMs(h200, { ...state, C: modelBest }))} ms (token by token: ${f3(gpuModelMs(h200, { ...state, C: 1 }))} ms). With script on, a press checks these WebGPU kernels against float64, then times C = 1 to 256 for 1, 8 and 32 heads in a worker; nothing leaves the browser.`}
+        {`For ${state.heads} heads of width ${state.d} over ${state.L} tokens, the model puts the fastest chunk on an ${h200.name} at C = ${modelBest}, ${f3(gpuModelMs(h200, { ...state, C: modelBest }))} ms (token by token: ${f3(gpuModelMs(h200, { ...state, C: 1 }))} ms). With script on, a press checks these WebGPU kernels against float64, then times C = 1 to 256 at 1, 8 and 32 heads; nothing leaves the browser.`}
       </p>
       {live ? (
         <>
