@@ -15,6 +15,7 @@ export const islandLoaders: Record<IslandName, Loader> = {
   forget: () => import('./Forget/ForgetFigure').then((m) => as(m.ForgetFigure)),
   lab: () => import('./Lab/LabFigure').then((m) => as(m.LabFigure)),
   chunking: () => import('./Chunking/ChunkingFigure').then((m) => as(m.ChunkingFigure)),
+  gpuMeasure: () => import('./GpuMeasure/GpuMeasureFigure').then((m) => as(m.GpuMeasureFigure)),
   shipping: () => import('./Shipping/ShippingFigure').then((m) => as(m.ShippingFigure)),
   memory: () => import('./Memory/MemoryFigure').then((m) => as(m.MemoryFigure)),
   lineage: () => import('./Lineage/LineageFigure').then((m) => as(m.LineageFigure)),

@@ -5,6 +5,7 @@
 import { ChunkingFigure } from './Chunking/ChunkingFigure';
 import { EvidenceFigure } from './Evidence/EvidenceFigure';
 import { ForgetFigure } from './Forget/ForgetFigure';
+import { GpuMeasureFigure } from './GpuMeasure/GpuMeasureFigure';
 import { LabFigure } from './Lab/LabFigure';
 import { LineageFigure } from './Lineage/LineageFigure';
 import { MemoryFigure } from './Memory/MemoryFigure';
@@ -15,6 +16,7 @@ export const islands = {
   forget: ForgetFigure,
   lab: LabFigure,
   chunking: ChunkingFigure,
+  gpuMeasure: GpuMeasureFigure,
   shipping: ShippingFigure,
   memory: MemoryFigure,
   lineage: LineageFigure,

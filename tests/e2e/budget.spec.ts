@@ -47,10 +47,14 @@ const ISLAND_BUDGETS: Record<string, number> = {
   'src/widgets/Evidence/EvidenceFigure.tsx': 10 * KB,
   'src/widgets/Memory/MemoryFigure.tsx': 13 * KB,
   'src/widgets/Lab/LabFigure.tsx': 12 * KB,
+  /** The measured-on-this-GPU figure: its chart, fit and the model's H200 curve; its kernels come with its worker. */
+  'src/widgets/GpuMeasure/GpuMeasureFigure.tsx': 12 * KB,
 };
 /** Web Workers a figure starts, by the figure, and the budget of the figure's chunks and its worker together. */
 const WORKER_BUDGETS: Record<string, { worker: RegExp; budget: number }> = {
   'src/widgets/Lab/LabFigure.tsx': { worker: /lab\.worker-[\w-]+\.js$/, budget: 16 * KB },
+  /** The worker, fetched on the press of "Measure on this GPU", holds the WGSL kernels, the float64 check and the timing. */
+  'src/widgets/GpuMeasure/GpuMeasureFigure.tsx': { worker: /gpu\.worker-[\w-]+\.js$/, budget: 20 * KB },
 };
 /**
  * Code a figure fetches only when the reader asks for it, beyond everything the figure loaded:

@@ -8,6 +8,7 @@ import { Equation } from '../Equation';
 import { Island } from '../Island';
 import { Cite, FigureFrame, Section } from '../Section';
 import { Term } from '../Cards';
+import { ChunkingMeasured } from './ChunkingMeasured';
 
 const pct = (x: number) => percent(x, 0);
 
@@ -237,6 +238,7 @@ export function Chunking() {
           </tbody>
         </table>
       </div>
+      <ChunkingMeasured />
     </Section>
   );
 }

@@ -1,0 +1,135 @@
+/**
+ * The chunk-size tradeoff measured with WebGPU. Chromium offers WebGPU here only with
+ * --enable-unsafe-webgpu, on its software adapter (SwiftShader): enough to check every kernel
+ * against float64 and to run the figure end to end at tiny sizes, never to judge a speed.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { CHROMIUM_FLAGS, findChromium } from '../../scripts/chromium.mjs';
+import { axeViolations, THEMES, WIDTHS, watch } from './helpers';
+
+test.use({ launchOptions: { executablePath: findChromium() ?? '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, '--enable-unsafe-webgpu'] } });
+
+const FIGURE = '#chunking-measured';
+const status = (page: Page) => page.locator(`${FIGURE} .lab-progress`);
+/** Tiny sizes: heads of width 16 over 16 tokens, so C = 1 … 16 are timed and every C up to 256 is checked on one short chunk. */
+const TINY = '?wgl=16&wgd=16';
+
+async function open(page: Page, search: string, width = 1280) {
+  await page.setViewportSize({ width, height: 900 });
+  // A link to the fold opens it; the figure hydrates as it comes into view.
+  await page.goto(`./${search}${FIGURE}`);
+  const island = page.locator('[data-island="gpuMeasure"]');
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+}
+
+async function download(page: Page, name: string): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator(FIGURE).getByRole('button', { name }).click()]);
+  return readFileSync((await file.path())!, 'utf8');
+}
+
+interface Check {
+  C: number;
+  rule: string;
+  error: number;
+  ok: boolean;
+}
+
+/** Runs the tiny sweep for one rule to its end and returns what the JSON download holds. */
+async function runToEnd(page: Page, rule: 'delta' | 'gated') {
+  await open(page, `${TINY}${rule === 'gated' ? '&wgrule=gated' : ''}`);
+  await page.locator(FIGURE).getByRole('button', { name: 'Measure on this GPU' }).click();
+  await expect(status(page)).toHaveText('Done: 15 points.', { timeout: 280_000 });
+  await expect(page.locator(`${FIGURE} .gm-adapter`)).toContainText('software: timings not meaningful');
+  const saved = JSON.parse(await download(page, 'JSON')) as {
+    checks: Check[];
+    points: { C: number; heads: number; ms: number }[];
+    adapter: { fallback: boolean };
+  };
+  // Token by token and chunked at every C from 2 to 256, each within float32's rounding of float64.
+  expect(saved.checks.map((c) => `${c.rule} ${c.C}`)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256].map((C) => `${rule} ${C}`));
+  for (const c of saved.checks) expect(c.error, `${c.rule} at C = ${c.C}`).toBeLessThan(1e-4);
+  expect(saved.adapter.fallback).toBe(true);
+  expect(saved.points).toHaveLength(15);
+  for (const p of saved.points) expect(p.ms, `C = ${p.C}, ${p.heads} heads`).toBeGreaterThan(0);
+}
+
+test('the gated rule: every kernel matches float64 at every C, and the sweep runs to its end', async ({ page }) => {
+  test.setTimeout(300_000);
+  const problems = watch(page);
+  await runToEnd(page, 'gated');
+  expect(problems).toEqual([]);
+});
+
+test('the delta rule: every kernel matches float64 at every C, the sweep runs to its end, the software adapter is labelled', async ({ page }) => {
+  test.setTimeout(300_000);
+  const problems = watch(page);
+  await runToEnd(page, 'delta');
+  const csv = await download(page, 'CSV');
+  expect(csv).toMatch(/^# Each kernel checked against float64 first/);
+  expect(csv).toContain('software: timings not meaningful');
+  expect(csv.split('\r\n').filter((l) => /^delta,16,16,/.test(l))).toHaveLength(15);
+
+  // The table has a time for each head count at each C the run timed, and the sentences speak of the run.
+  const rows = page.locator(`${FIGURE} tbody tr`);
+  await expect(rows).toHaveCount(5);
+  await expect(rows.first().locator('td').first()).not.toHaveText('–');
+  await expect(page.locator(`${FIGURE} .gm-said li`).first()).toContainText('the fastest chunk measured here was C =');
+  await expect(page.locator(`${FIGURE} svg[role="img"] path.is-total`)).toHaveCount(1);
+
+  for (const width of WIDTHS) {
+    for (const theme of THEMES) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: theme });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
+      await page.locator(FIGURE).screenshot({ path: `test-results/screenshots/gpu-measure-${width}-${theme}.png` });
+    }
+  }
+  expect(await axeViolations(page, FIGURE)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('a run stops on request, and the settings travel in the address', async ({ page }) => {
+  const problems = watch(page);
+  await open(page, TINY);
+  await page.locator(FIGURE).getByRole('combobox', { name: 'Rule' }).selectOption('gated');
+  await expect.poll(() => new URL(page.url()).search).toBe('?wgl=16&wgd=16&wgrule=gated');
+  await page.locator(FIGURE).getByRole('button', { name: 'Measure on this GPU' }).click();
+  await expect(status(page)).toContainText('Checking each kernel against float64');
+  await page.locator(FIGURE).getByRole('button', { name: 'Stop' }).click();
+  await expect(status(page)).toHaveText('Stopped after 0 of 15 points.');
+  await expect(page.locator(FIGURE).getByRole('button', { name: 'Measure again' })).toBeVisible();
+  // The worker is gone: nothing it could still post changes the words.
+  await page.waitForTimeout(1000);
+  await expect(status(page)).toHaveText('Stopped after 0 of 15 points.');
+  expect(problems).toEqual([]);
+});
+
+test('without WebGPU the figure says so and draws the model alone', async ({ page }) => {
+  const problems = watch(page);
+  await page.addInitScript(() => {
+    delete (Navigator.prototype as { gpu?: unknown }).gpu;
+  });
+  await open(page, '', 390);
+  await page.locator(FIGURE).getByRole('button', { name: 'Measure on this GPU' }).click();
+  await expect(status(page)).toContainText('This browser offers no WebGPU');
+  await expect(status(page)).toContainText('The model alone is drawn');
+  await expect(page.locator(`${FIGURE} svg[role="img"] path.is-max`)).toHaveCount(1);
+  await expect(page.locator(`${FIGURE} svg[role="img"] path.is-total`)).toHaveAttribute('d', '');
+  expect(problems).toEqual([]);
+});
+
+test.describe('without script', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the fold gives the model and says what a measurement would do, with no control that cannot work', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`./${FIGURE}`);
+    await page.locator(`${FIGURE} > summary`).click();
+    const fold = page.locator(FIGURE);
+    await expect(fold).toContainText(/the model puts the fastest chunk on an H200 SXM at C = \d+, [\d.]+ ms \(token by token: [\d.]+ ms\)/);
+    await expect(fold).toContainText('With script on, a press checks these WebGPU kernels against float64');
+    await expect(fold.getByRole('button')).toHaveCount(0);
+  });
+});
