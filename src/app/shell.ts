@@ -12,9 +12,11 @@ import './styles/controls.css';
 import './styles/print-and-paint.css';
 import './styles/apparatus.css';
 import './styles/highlight.css';
+import './styles/ladder.css';
 import { holdAnchors } from './anchor';
 import { wireCards } from './cards';
 import { wireFolds } from './folds';
+import { wireLadder } from './ladder';
 import { linkProseAndFigures } from './highlight';
 import { downloadThroughWorker, registerServiceWorker } from './offline';
 import { recordInput } from './replay';
@@ -30,6 +32,7 @@ document.addEventListener('click', (event) => {
 });
 for (const slot of document.querySelectorAll('[data-page-url]')) slot.textContent = location.origin + location.pathname;
 wireFolds(window);
+wireLadder(window);
 holdAnchors(window);
 // The cards, the prose's links to figures and the contents' current section wait for a task of
 // their own: the shell runs in the same task as the parser's last chunk, and that task stays short.

@@ -3,7 +3,7 @@
  * next, or the arrow, Home and End keys; the step lives in the URL as ?step=N. Everything it
  * shows arrives as props from the build; the prerendered list in the section is the no-script view.
  */
-import { Fragment, memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 // In this order: one stylesheet for the page keeps the rules in the order they are imported.
 import './lineage.css';
 import './lineage-diagrams.css';
@@ -120,6 +120,17 @@ export function LineageFigure({ steps }: LineageFigureProps) {
   const codec = useMemo(() => stepCodec(count), [count]);
   // A shared link to a step lands on the figure.
   useUrlState(codec, index, FIRST_STEP, setIndex, { hash: 'lineage' });
+  // A rung of the ladder above opens its step (src/app/ladder.ts, which names the event).
+  useEffect(() => {
+    const open = (e: Event) => {
+      const step = (e as CustomEvent<number>).detail;
+      if (!Number.isInteger(step) || step < 0 || step >= count) return;
+      markers.current[step]?.focus({ preventScroll: true });
+      setIndex(step);
+    };
+    window.addEventListener('ladder-step', open);
+    return () => window.removeEventListener('ladder-step', open);
+  }, [count]);
 
   const go = (next: number, moveFocus: boolean) => {
     const target = Math.max(0, Math.min(count - 1, next));
