@@ -15,7 +15,7 @@ const SITE_NAME = 'Eviction policies';
 const FIRST_YEAR = updates[0]!.date.slice(0, 4);
 
 /** "1 December 2026" from "2026-12-01". */
-function longDate(iso: string): string {
+export function longDate(iso: string): string {
   const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
   const [y, m, d] = iso.split('-').map(Number);
   return `${d} ${months[m! - 1]} ${y}`;
