@@ -42,6 +42,7 @@ export function Appendix({ siteUrl }: { siteUrl?: string }) {
   return (
     <Section id="appendix">
       <h3 id="updates">Updates and corrections</h3>
+      <Fold id="updates-list" className="deeper" summary={`Go deeper: the dated updates, ${updates.length} of them, last on ${longDate(updated)}`}>
       <ol className="updates">
         {updates.map((u) => (
           <li key={`${u.date}-${u.title}`}>
@@ -58,6 +59,7 @@ export function Appendix({ siteUrl }: { siteUrl?: string }) {
           </li>
         ))}
       </ol>
+      </Fold>
 
       <h3 id="glossary">Glossary</h3>
       <dl className="glossary">

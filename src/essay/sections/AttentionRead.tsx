@@ -115,7 +115,7 @@ export function AttentionDeeper() {
         cache outgrows the states after about <span data-claim="k3-crossover">{integer(m.crossover)}</span> tokens;
         at the full context the <Term id="hybrid">hybrid</Term> holds <span data-claim="k3-total">{bytes(m.atContext.total)}</span>, against{' '}
         <span data-claim="k3-all">{bytes(m.atContext.allAttention)}</span> if all {k3.layers} layers were MLA: at that
-        length the hybrid needs <span data-claim="k3-share">{percent(m.atContext.total / m.atContext.allAttention, 0)}</span> of
+        length the hybrid needs <span data-claim="k3-memory-share">{percent(m.atContext.total / m.atContext.allAttention, 0)}</span> of
         the memory, which is what keeping only {k3.fullAttentionLayers} attention layers buys.
       </p>
       <p className="aside" id="takeaways-note-precision">

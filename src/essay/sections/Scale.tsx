@@ -3,6 +3,7 @@ import { ScaleFigure } from '../../widgets/Scale/ScaleFigure';
 import { scaleFacts } from '../../content/scale';
 import { fractionWords, integer as formatInteger, params as formatParams, percent as formatPercent } from '../../format';
 import { Section, FigureFrame, Cite } from '../Section';
+import { Fold } from '../../viz/Fold';
 
 export function Scale() {
   const r = scaleFacts();
@@ -51,8 +52,17 @@ export function Scale() {
         memory that forgets on purpose. And its router fires a handful of experts per token: the rest are evicted from
         the computation before it starts.
       </p>
+      <Fold id="scale-count" className="deeper" summary="Go deeper: how the ratio is counted">
+        <p>
+          The figure usually quoted is {formatInteger(r.headlineQuoted)}, which divides by a rounded{' '}
+          {formatParams(small.headlineParams?.value ?? small.totalParams.value)}. Counting {small.name} exactly, at{' '}
+          {formatInteger(small.totalParams.value)} parameters, gives <span data-claim="ratio-exact">{formatInteger(r.exact)}</span>, so &ldquo;about {about}&rdquo; is the honest wording.
+          The small model&rsquo;s own count has moved before: OpenAI first published it as 117 million and later called that a
+          counting error (<Cite href="https://github.com/openai/gpt-2">OpenAI&rsquo;s GPT-2 repository</Cite>).
+        </p>
+      </Fold>
       <p className="sources" id="sources-scale">
-        The exact count is <span data-claim="ratio-exact">{formatInteger(r.exact)}</span>. Sources: {large.name} total and active parameters,{' '}
+        Sources: {large.name} total and active parameters,{' '}
         <Cite href={large.totalParams.source}>model card copy</Cite> and{' '}
         <Cite href={large.activeParams.source}>NVIDIA NeMo model page</Cite>; {small.name} parameter count derived
         from the <Cite href={small.totalParams.source}>released hyper-parameters</Cite> with tied embeddings.
