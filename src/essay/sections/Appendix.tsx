@@ -43,7 +43,7 @@ export function Appendix({ siteUrl }: { siteUrl?: string }) {
     <Section id="appendix">
       <h3 id="updates">Updates and corrections</h3>
       <Fold id="updates-list" className="deeper" summary={`Go deeper: the dated updates, ${updates.length} of them, last on ${longDate(updated)}`}>
-      <ol className="updates">
+      <ol className="updates" id="updates-entries">
         {updates.map((u) => (
           <li key={`${u.date}-${u.title}`}>
             <time dateTime={u.date}>{longDate(u.date)}</time>: <strong>{u.title}.</strong> {u.what} <em>Why:</em> {u.why}

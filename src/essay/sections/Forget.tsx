@@ -159,7 +159,7 @@ export function Forget() {
       <Equation id="readCosine" label="Mean cosine similarity between each read and its value" />
       <AttentionRead />
       <Fold id="forget-readings" className="deeper" summary="Go deeper: every reading of the demo, stream by stream">
-      <p>
+      <p id="forget-readings-capacity">
         How many pairs can {countWord(width)} channels hold? Exactly {countWord(width)}, and only when the keys are
         orthogonal. On the <em>orthogonal</em> stream each pair gets a key channel of its own, and after {width} pairs
         the additive and delta memories read every pair back exactly (error{' '}

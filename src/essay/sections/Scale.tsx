@@ -53,7 +53,7 @@ export function Scale() {
         the computation before it starts.
       </p>
       <Fold id="scale-count" className="deeper" summary="Go deeper: how the ratio is counted">
-        <p>
+        <p id="scale-count-text">
           The figure usually quoted is {formatInteger(r.headlineQuoted)}, which divides by a rounded{' '}
           {formatParams(small.headlineParams?.value ?? small.totalParams.value)}. Counting {small.name} exactly, at{' '}
           {formatInteger(small.totalParams.value)} parameters, gives <span data-claim="ratio-exact">{formatInteger(r.exact)}</span>, so &ldquo;about {about}&rdquo; is the honest wording.
