@@ -16,7 +16,6 @@ import './styles/ladder.css';
 import { holdAnchors } from './anchor';
 import { wireCards } from './cards';
 import { wireFolds } from './folds';
-import { wireLadder } from './ladder';
 import { linkProseAndFigures } from './highlight';
 import { downloadThroughWorker, registerServiceWorker } from './offline';
 import { recordInput } from './replay';
@@ -25,14 +24,20 @@ import { watchSections } from './toc';
 import { wakeWhenNear } from './wake';
 
 wireThemeToggle(document);
-// Copy buttons are shown with script on (styles/apparatus.css); their code loads on the first press.
+// Copy buttons are shown with script on (styles/apparatus.css); their code loads on the first
+// press, as does a ladder rung's, which opens its step in the stepper (a plain click only).
 document.addEventListener('click', (event) => {
-  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('.copy-button');
+  const target = event.target as Element | null;
+  const button = target?.closest?.<HTMLButtonElement>('.copy-button');
   if (button) import('./copy').then(({ copyFrom }) => copyFrom(button));
+  const rung = target?.closest?.<HTMLAnchorElement>('a[data-rung]');
+  if (rung && !(event.button || event.metaKey || event.ctrlKey || event.shiftKey)) {
+    event.preventDefault();
+    import('./ladder').then(({ openRung }) => openRung(window, rung));
+  }
 });
 for (const slot of document.querySelectorAll('[data-page-url]')) slot.textContent = location.origin + location.pathname;
 wireFolds(window);
-wireLadder(window);
 holdAnchors(window);
 // The cards, the prose's links to figures and the contents' current section wait for a task of
 // their own: the shell runs in the same task as the parser's last chunk, and that task stays short.

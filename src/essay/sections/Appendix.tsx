@@ -48,13 +48,10 @@ export function Appendix({ siteUrl }: { siteUrl?: string }) {
           <li key={`${u.date}-${u.title}`}>
             <time dateTime={u.date}>{longDate(u.date)}</time>: <strong>{u.title}.</strong> {u.what} <em>Why:</em> {u.why}
             {u.corrections.length ? (
-              <ul>
-                {u.corrections.map((c) => (
-                  <li key={c.id}>
-                    Usually said: {c.usual.text}. <a href={`#correction-${c.id}`}>What this page says instead</a>.
-                  </li>
-                ))}
-              </ul>
+              <>
+                {' '}
+                <a href={`#correction-${u.corrections[0]!.id}`}>{u.corrections.length > 1 ? 'Its corrections' : 'Its correction'}</a>, in their home above.
+              </>
             ) : null}
           </li>
         ))}

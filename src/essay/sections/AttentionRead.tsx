@@ -72,21 +72,18 @@ export function AttentionDeeper() {
   return (
     <Fold id="forget-attention-deeper" className="deeper" summary="Go deeper: attention’s sharpness and window, and Kimi K3’s memory">
       <p>
-        The figure below sets that read beside the fixed memories, on the stream the state demo opens with (
-        {r.stream}, seed {r.seed}) and with the same read error. Attention keeps every pair it is given: a read
-        weighs each stored value by a softmax of <var>s</var> times how well its key matches the query, where{' '}
-        <var>s</var> is the sharpness. With sharp logits, <var>s</var>&nbsp;=&nbsp;{r.defaults.s}, the whole cache
-        reads back almost exactly: {fixed(view.cache)} at {view.n} pairs and{' '}
+        The figure runs on the stream the state demo opens with ({r.stream}, seed {r.seed}). A read weighs each stored
+        value by a softmax of <var>s</var> times how well its key matches the query, where <var>s</var> is the
+        sharpness. At <var>s</var>&nbsp;=&nbsp;{r.defaults.s} the cache reads back at{' '}
         <span data-claim="recall-cache-late">{fixed(late.cache)}</span> at {late.n}, where the best of the four fixed
         states, {best}, reads back at {fixed(late.state[r.bestLate])}. Averaged over {avg.seeds} streams, its error
         is at most <span data-claim="recall-cache-worst">{(Math.ceil(avg.sharpCacheWorst * 1000) / 1000).toFixed(3)}</span> on the way to{' '}
         {r.pairs} pairs.
       </p>
       <p>
-        The advantage is bought with memory. After {late.n} pairs the cache holds {integer(late.numbers.cache)}{' '}
-        numbers; the state holds {r.stateNumbers} at any length. Give attention only the state&rsquo;s{' '}
-        {r.stateNumbers} numbers, a window over the last {countWord(r.windowPairs)} pairs, and it evicts by age: it
-        reads those {countWord(r.windowPairs)} almost exactly and returns junk for everything older. Averaged over{' '}
+        After {late.n} pairs the cache holds {integer(late.numbers.cache)} numbers; the state holds {r.stateNumbers}{' '}
+        at any length. A window over the last {countWord(r.windowPairs)} pairs holds as many as the state: it reads
+        those almost exactly and returns junk for everything older. Averaged over{' '}
         {avg.seeds} streams at {avg.windowed.n} pairs, the window reads back at{' '}
         {fixed(avg.windowed.window)} and the delta rule at{' '}
         {fixed(avg.windowed.delta)}: no better.

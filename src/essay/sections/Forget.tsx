@@ -175,10 +175,7 @@ export function Forget() {
         apart, because now they must decide what to lose.
       </p>
       <p>
-        The figure opens {view.n} pairs into the capacity stream (seed {view.seed}), twice as many pairs as the memory
-        has channels. The additive memory already reads back worse than silence, at{' '}
-        <span data-claim="forget-additive">{f2(error.additive)}</span>; the delta rule holds at{' '}
-        <span data-claim="forget-delta">{f2(error.delta)}</span>. Drag to {late.n} pairs and the additive error
+        On the capacity stream (seed {view.seed}), at {late.n} pairs the additive error
         reaches <span data-claim="forget-additive-late">{f2(late.error.additive)}</span> and keeps climbing, while the
         delta rules level off between {f2(lateDeltaRange[0])} and {f2(lateDeltaRange[1])}: each write replaces
         instead of piling up, so the error stays bounded. What an old pair reads back still depends on the rule.
@@ -208,12 +205,6 @@ export function Forget() {
         {f2(groups.delta.oldFast)}), while the latest {countWord(layout.recentFast)}, already fading, read back worse
         than under plain delta (<span data-claim="forget-lifetimes-recent">{f2(groups.perChannelGated.recentFast)}</span>{' '}
         against {f2(groups.delta.recentFast)}).
-      </p>
-      <p className="aside">
-        {capitalise(countWord(width))} dimensions are a toy, not a simulation: a head of the width the chunk figure below uses,{' '}
-        <var>d</var>&nbsp;=&nbsp;{headWidth}, holds a {headWidth}&times;{headWidth} state. The failure it shows is
-        the real one. Any memory of fixed size that keeps accepting writes has to choose what to forget, and a rule
-        that does not choose forgets at random.
       </p>
       </Fold>
       <Fold id="forget-lab-fold" className="deeper" summary="Go deeper: the lab, the same rules at the sizes real heads use">

@@ -11,6 +11,9 @@ import './lineage-papers.css';
 import { SymbolText } from '../../viz/SymbolText';
 import { TypesetMath } from '../../viz/TypesetMath';
 import { useUrlState, type UrlCodec } from '../urlState';
+
+/** The event a ladder rung sends (src/app/ladder.ts); the widget imports nothing of the shell. */
+const LADDER_EVENT = 'ladder-step';
 import { describeDiagram } from './describe';
 import { DiagramView } from './DiagramView';
 import type { FigureStep } from './types';
@@ -120,7 +123,7 @@ export function LineageFigure({ steps }: LineageFigureProps) {
   const codec = useMemo(() => stepCodec(count), [count]);
   // A shared link to a step lands on the figure.
   useUrlState(codec, index, FIRST_STEP, setIndex, { hash: 'lineage' });
-  // A rung of the ladder above opens its step (src/app/ladder.ts, which names the event).
+  // A rung of the ladder above opens its step (src/app/ladder.ts).
   useEffect(() => {
     const open = (e: Event) => {
       const step = (e as CustomEvent<number>).detail;
@@ -128,8 +131,8 @@ export function LineageFigure({ steps }: LineageFigureProps) {
       markers.current[step]?.focus({ preventScroll: true });
       setIndex(step);
     };
-    window.addEventListener('ladder-step', open);
-    return () => window.removeEventListener('ladder-step', open);
+    window.addEventListener(LADDER_EVENT, open);
+    return () => window.removeEventListener(LADDER_EVENT, open);
   }, [count]);
 
   const go = (next: number, moveFocus: boolean) => {
@@ -168,15 +171,13 @@ export function LineageFigure({ steps }: LineageFigureProps) {
                 ref={(el) => {
                   markers.current[i] = el;
                 }}
+                aria-label={`Step ${i + 1}: ${s.short}, ${s.year}`}
                 aria-current={i === index ? 'step' : undefined}
                 tabIndex={i === index ? 0 : -1}
                 onClick={() => go(i, false)}
               >
-                <span className="visually-hidden">Step </span>
                 <span className="lineage-marker-num">{i + 1}</span>
-                <span className="visually-hidden">: </span>
                 <span className="lineage-marker-name">{s.short}</span>
-                <span className="visually-hidden">, </span>
                 <span className="lineage-marker-year">{s.year}</span>
               </button>
             </li>
