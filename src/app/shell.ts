@@ -24,17 +24,10 @@ import { watchSections } from './toc';
 import { wakeWhenNear } from './wake';
 
 wireThemeToggle(document);
-// Copy buttons are shown with script on (styles/apparatus.css); their code loads on the first
-// press, as does a ladder rung's, which opens its step in the stepper (a plain click only).
+// Copy buttons are shown with script on (styles/apparatus.css); their code loads on the first press.
 document.addEventListener('click', (event) => {
-  const target = event.target as Element | null;
-  const button = target?.closest?.<HTMLButtonElement>('.copy-button');
+  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('.copy-button');
   if (button) import('./copy').then(({ copyFrom }) => copyFrom(button));
-  const rung = target?.closest?.<HTMLAnchorElement>('a[data-rung]');
-  if (rung && !(event.button || event.metaKey || event.ctrlKey || event.shiftKey)) {
-    event.preventDefault();
-    import('./ladder').then(({ openRung }) => openRung(window, rung));
-  }
 });
 for (const slot of document.querySelectorAll('[data-page-url]')) slot.textContent = location.origin + location.pathname;
 wireFolds(window);

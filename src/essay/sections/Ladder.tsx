@@ -2,7 +2,7 @@
  * The eviction ladder: the seven steps of the lineage on one screen, each with what its memory
  * keeps (a small drawing in CSS, styles/ladder.css, one element a rung), its rule, its policy and
  * what it gave up, from data/lineage.json. A rung is a link to its
- * step's card in the page's list; with script the shell opens that card in the stepper instead.
+ * step's card in the page's list; with script the stepper below opens that step instead.
  */
 import type { RungView } from '../../content/lineageView';
 

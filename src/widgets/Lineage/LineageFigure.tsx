@@ -12,8 +12,6 @@ import { SymbolText } from '../../viz/SymbolText';
 import { TypesetMath } from '../../viz/TypesetMath';
 import { useUrlState, type UrlCodec } from '../urlState';
 
-/** The event a ladder rung sends (src/app/ladder.ts); the widget imports nothing of the shell. */
-const LADDER_EVENT = 'ladder-step';
 import { describeDiagram } from './describe';
 import { DiagramView } from './DiagramView';
 import type { FigureStep } from './types';
@@ -119,20 +117,34 @@ function StepCard({ step, index, current }: { step: FigureStep; index: number; c
 export function LineageFigure({ steps }: LineageFigureProps) {
   const count = steps.length;
   const [index, setIndex] = useState(FIRST_STEP);
+  // False on the server and in the first render that hydrates its markup.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const markers = useRef<(HTMLButtonElement | null)[]>([]);
   const codec = useMemo(() => stepCodec(count), [count]);
   // A shared link to a step lands on the figure.
   useUrlState(codec, index, FIRST_STEP, setIndex, { hash: 'lineage' });
-  // A rung of the ladder above opens its step (src/app/ladder.ts).
+  // A rung of the eviction ladder above links to its step's card in the list this figure
+  // replaces (#lineage-step-N): with script the figure opens that step instead, from a press
+  // or from a shared link.
   useEffect(() => {
-    const open = (e: Event) => {
-      const step = (e as CustomEvent<number>).detail;
-      if (!Number.isInteger(step) || step < 0 || step >= count) return;
-      markers.current[step]?.focus({ preventScroll: true });
+    const open = (hash: string, scroll: boolean) => {
+      const m = /^#lineage-step-(\d+)$/.exec(hash);
+      const step = m ? Number(m[1]) - 1 : -1;
+      if (step < 0 || step >= count) return;
       setIndex(step);
+      if (scroll) document.getElementById('lineage-figure')?.scrollIntoView({ block: 'start' });
+      markers.current[step]?.focus({ preventScroll: true });
     };
-    window.addEventListener(LADDER_EVENT, open);
-    return () => window.removeEventListener(LADDER_EVENT, open);
+    open(window.location.hash, true);
+    const onClick = (e: MouseEvent) => {
+      const rung = (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-rung]');
+      if (!rung || e.button || e.metaKey || e.ctrlKey || e.shiftKey) return;
+      e.preventDefault();
+      open(rung.hash, true);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
   }, [count]);
 
   const go = (next: number, moveFocus: boolean) => {
@@ -199,9 +211,10 @@ export function LineageFigure({ steps }: LineageFigureProps) {
         </div>
       </div>
 
-      {/* Only the current step is built: the page already holds all seven as the static list,
-          and keeping one card keeps the prerendered page and each step change small. */}
-      <StepCard key={step.id} step={step} index={index} current />
+      {/* Only the current step is built, and only once the figure runs: the page already holds
+          all seven as the static list (the view without script), so the prerendered page carries
+          no second copy of a card, and each step change stays small. */}
+      {live ? <StepCard key={step.id} step={step} index={index} current /> : null}
 
       <div className="lineage-footer">
         <button type="button" className="lineage-button" disabled={index === 0} onClick={() => go(0, true)}>
