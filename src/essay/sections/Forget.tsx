@@ -140,8 +140,8 @@ export function Forget() {
         />
       </FigureFrame>
       <p>
-        The figure opens at twice as many pairs as the memory has channels. The additive memory already reads back
-        worse than silence, at <span data-claim="forget-additive">{f2(error.additive)}</span>; the delta rule holds at{' '}
+        The figure opens {view.n} pairs into the capacity stream (seed {view.seed}). The additive memory already reads
+        back worse than silence, at <span data-claim="forget-additive">{f2(error.additive)}</span>; the delta rule holds at{' '}
         <span data-claim="forget-delta">{f2(error.delta)}</span>. Each delta write replaces instead of piling up, so
         its error stays bounded as the stream grows. Only the gated rules let old pairs fade toward silence instead of
         reading back junk.
