@@ -13,8 +13,11 @@ export function Byline() {
   const updated = lastUpdated();
   return (
     <p className="byline">
-      Updated <time dateTime={updated}>{longDate(updated)}</time> &middot; <span data-reading-minutes={READING_MINUTES}>{READING_MINUTES}-minute read</span>{' '}
-      &middot; <a href="#contents">Contents</a>
+      Updated <time dateTime={updated}>{longDate(updated)}</time> &middot; <span data-reading-minutes={READING_MINUTES}>{READING_MINUTES}-minute read</span>
+      <span className="byline-contents">
+        {' '}
+        &middot; <a href="#contents">Contents</a>
+      </span>
     </p>
   );
 }
