@@ -140,8 +140,7 @@ export function Forget() {
         />
       </FigureFrame>
       <p>
-        The figure opens {view.n} pairs into the capacity stream (seed {view.seed}). The additive memory already reads
-        back worse than silence, at <span data-claim="forget-additive">{f2(error.additive)}</span>; the delta rule holds at{' '}
+        Already at the opening view, the additive memory reads back worse than silence, at <span data-claim="forget-additive">{f2(error.additive)}</span>; the delta rule holds at{' '}
         <span data-claim="forget-delta">{f2(error.delta)}</span>. Each delta write replaces instead of piling up, so
         its error stays bounded as the stream grows. Only the gated rules let old pairs fade toward silence instead of
         reading back junk.
@@ -175,7 +174,7 @@ export function Forget() {
         apart, because now they must decide what to lose.
       </p>
       <p>
-        On the capacity stream (seed {view.seed}), at {late.n} pairs the additive error
+        The figure opens {view.n} pairs into the capacity stream (seed {view.seed}). At {late.n} pairs the additive error
         reaches <span data-claim="forget-additive-late">{f2(late.error.additive)}</span> and keeps climbing, while the
         delta rules level off between {f2(lateDeltaRange[0])} and {f2(lateDeltaRange[1])}: each write replaces
         instead of piling up, so the error stays bounded. What an old pair reads back still depends on the rule.

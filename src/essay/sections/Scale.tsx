@@ -48,7 +48,7 @@ export function Scale() {
         />
       </FigureFrame>
       <p>
-        Even the last step fits the pattern. {large.name} gives about {linearShare} of its layers to a fixed-size
+        Even the last step fits the pattern: the model gives about {linearShare} of its layers to a fixed-size
         memory that forgets on purpose. And its router fires a handful of experts per token: the rest are evicted from
         the computation before it starts.
       </p>

@@ -68,9 +68,7 @@ export function Shipping() {
       <p>
         Read the active share first. {k3.name} fires {formatParams(k3.activeParams.value)} of its{' '}
         {formatParams(k3.totalParams.value)} parameters on each token,{' '}
-        <span data-claim="k3-share">{formatPercent(f.k3Share)}</span>. In the units of the opening, it is{' '}
-        <span data-claim="k3-ratio">about {f.about}</span> copies of {gpt2.name}, and any one token runs through{' '}
-        <span data-claim="k3-active-copies">{f.activeCopies}</span> copies&rsquo; worth of them. The share
+        <span data-claim="k3-share">{formatPercent(f.k3Share)}</span>. The share
         separates two costs that used to move together: the total decides whether you can hold the model in memory
         at all, the active count decides what each token costs.
       </p>
@@ -131,6 +129,10 @@ export function Shipping() {
         </ol>
       </Fold>
       <Fold id="shipping-deeper" className="deeper" summary="Go deeper: the shares and the layouts, model by model">
+      <p>
+        In the units of the opening, {k3.name} is <span data-claim="k3-ratio">about {f.about}</span> copies of {gpt2.name},
+        and any one token runs through <span data-claim="k3-active-copies">{f.activeCopies}</span> copies&rsquo; worth of them.
+      </p>
       <p id="shipping-six">
         <span data-claim="six-percent">{say.six}</span>{' '}
         <span data-claim="six-verdict">{say.sixVerdict}</span>
