@@ -20,7 +20,7 @@ export function Verify() {
         <Cite href="https://arxiv.org/abs/2510.26692">arXiv 2510.26692</Cite>), and it may well be true. It is also
         exactly the kind of result that depends on what was measured: which tasks, which context lengths, how much
         training, how the baseline was tuned. The number is a property of the evaluation as much as of the
-        architecture. And most of the evidence comes from the labs that built the hybrids:{' '}
+        architecture. Who ran the studies matters as much.{' '}
         <span data-claim="evidence-builders">{say.builders}</span>
       </p>
       <FigureFrame
