@@ -67,7 +67,7 @@ export function AttentionDeeper() {
   const { largeName, k3 } = takeawaysFacts();
   const r = recallFacts();
   const m = k3MemoryFacts();
-  const { view, late, averages: avg } = r;
+  const { late, averages: avg } = r;
   const best = RULE_NAMES[r.bestLate].toLowerCase();
   return (
     <Fold id="forget-attention-deeper" className="deeper" summary="Go deeper: attention’s sharpness and window, and Kimi K3’s memory">

@@ -1,7 +1,6 @@
 /** The heart of the essay: the same writes under four eviction policies. */
 import { forgetFacts } from '../../content/forget';
-import { CHUNKING_DEFAULTS } from '../../content/defaults';
-import { capitalise, countWord, fixed as f2, span } from '../../format';
+import { countWord, fixed as f2, span } from '../../format';
 import { Equation } from '../Equation';
 import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
@@ -30,7 +29,6 @@ export function Forget() {
   const { width, layout, orthogonal, orthogonalPast, atWidth, meanAtWidth } = f;
   const { error, cosine } = view;
   const groups = f.lifetimesGroups;
-  const headWidth = CHUNKING_DEFAULTS.d;
 
   return (
     <Section id="forget" notes={NOTES} kicker="the whole argument">
