@@ -3,6 +3,7 @@ import { Essay } from '../essay/Essay';
 import { STATUS_WORDS } from '../content/schema';
 import { SECTIONS, TITLE } from '../essay/sections';
 import { ThemeToggle } from './ThemeToggle';
+import { Byline } from '../essay/Byline';
 
 export function Page({ siteUrl }: { siteUrl?: string }) {
   return (
@@ -17,7 +18,13 @@ export function Page({ siteUrl }: { siteUrl?: string }) {
         <ThemeToggle />
       </header>
       <div className="layout">
-        <nav className="toc" aria-label="Contents">
+        <main id="main" className="essay">
+          <h1>{TITLE}</h1>
+          <p className="dek">From GPT-2 to Kimi K3 in seven steps, each one a rule for what a memory of fixed size is allowed to forget.</p>
+          <Byline />
+          <Essay siteUrl={siteUrl} />
+        </main>
+        <nav className="toc" id="contents" aria-label="Contents">
           <h2 className="toc-title">Contents</h2>
           <ol>
             {SECTIONS.map((s) => (
@@ -29,11 +36,6 @@ export function Page({ siteUrl }: { siteUrl?: string }) {
             ))}
           </ol>
         </nav>
-        <main id="main" className="essay">
-          <h1>{TITLE}</h1>
-          <p className="dek">From GPT-2 to Kimi K3 in seven steps, each one a rule for what a memory of fixed size is allowed to forget.</p>
-          <Essay siteUrl={siteUrl} />
-        </main>
       </div>
       <footer className="site-footer">
         <p>

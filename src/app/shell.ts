@@ -12,6 +12,7 @@ import './styles/controls.css';
 import './styles/print-and-paint.css';
 import './styles/apparatus.css';
 import './styles/highlight.css';
+import './styles/ladder.css';
 import { holdAnchors } from './anchor';
 import { wireCards } from './cards';
 import { wireFolds } from './folds';

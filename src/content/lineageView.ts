@@ -17,6 +17,7 @@ import {
   type DiagramKind,
   type LayerKind,
   type LineageStep,
+  type MemoryKeeps,
 } from './lineage';
 
 export type { LayerKind };
@@ -154,8 +155,20 @@ function stepView(step: LineageStep): StepView {
   };
 }
 
+/** One rung of the eviction ladder: the step in a line each, and what its memory keeps. */
+export interface RungView {
+  id: string;
+  year: number;
+  name: string;
+  keeps: MemoryKeeps;
+  rule: string;
+  policy: string;
+  gaveUp: string;
+}
+
 export interface LineageFacts {
   steps: StepView[];
+  rungs: RungView[];
   smallName: string;
   largeName: string;
   firstYear: number;
@@ -165,9 +178,11 @@ export interface LineageFacts {
 }
 
 export function lineageFacts(): LineageFacts {
-  const steps = lineageSteps().map(stepView);
+  const filled = lineageSteps();
+  const steps = filled.map(stepView);
   return {
     steps,
+    rungs: filled.map((s) => ({ id: s.id, year: s.year.value, name: s.name, keeps: s.keeps, rule: s.rule, policy: s.policy, gaveUp: s.gaveUp })),
     smallName: model(GPT2_ID).name,
     largeName: model(K3_ID).name,
     firstYear: steps[0]?.year ?? 0,

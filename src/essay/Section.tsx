@@ -38,12 +38,15 @@ export function Section({ id, kicker, notes, children }: { id: SectionId; kicker
 export function FigureFrame({
   id,
   caption,
+  lookFor,
   minHeight,
   wide = true,
   children,
 }: {
   id: string;
   caption: ReactNode;
+  /** The one thing to notice, as an event: a visible line above the figure. */
+  lookFor?: ReactNode;
   minHeight: number;
   wide?: boolean;
   children?: ReactNode;
@@ -51,6 +54,7 @@ export function FigureFrame({
   return (
     <>
       <figure className={wide ? 'figure wide' : 'figure'} id={`${id}-figure`} data-figure={id}>
+        {lookFor ? <p className="look-for">{lookFor}</p> : null}
         <div className="figure-body" style={{ minHeight }}>
           {children ?? (
             <p className="figure-pending" aria-hidden="true">

@@ -132,6 +132,22 @@ export function countWord(n: number): string {
   return WORDS[n] ?? integer(n);
 }
 
+const FRACTIONS: [number, string][] = [
+  [1 / 4, 'a quarter'],
+  [1 / 3, 'a third'],
+  [1 / 2, 'half'],
+  [2 / 3, 'two thirds'],
+  [3 / 4, 'three quarters'],
+  [4 / 5, 'four fifths'],
+];
+
+/** 0.742 -> "three quarters": the nearest of the fractions a sentence says in words. */
+export function fractionWords(share: number): string {
+  let best = FRACTIONS[0]!;
+  for (const f of FRACTIONS) if (Math.abs(f[0] - share) < Math.abs(best[0] - share)) best = f;
+  return best[1];
+}
+
 export function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -161,6 +161,18 @@ describe('the chunking section states what the data and the model say', () => {
     expect(text).toContain(`the ${facts.usuallyQuoted} usually quoted is one point on that floor`);
   });
 
+  it('"the recurrent kernel … is N times slower than the best chunk": C = 1 against the fastest C, on the default workload, from the core', () => {
+    const { L, d, bh } = facts.defaults;
+    const gpu = gpuById(facts.defaults.gpu);
+    const time = (C: number) => prefillTime({ L, d, C, heads: bh, gpu, overlap: 'sum' }).totalSeconds;
+    let best = Number.POSITIVE_INFINITY;
+    for (let C = 2; C <= 1024; C++) best = Math.min(best, time(C));
+    const slowdown = Math.round(time(1) / best);
+    expect(slowdown).toBeGreaterThan(10);
+    const claim = /data-claim="chunking-slowdown">([^<]+)</.exec(renderToStaticMarkup(createElement(Chunking)))?.[1];
+    expect(claim).toBe(slowdown.toLocaleString('en-GB'));
+  });
+
   it('names the assumptions with their defaults (research §4.1)', () => {
     expect(text).toContain('η max = 0.5');
     expect(text).toContain('η bw = 0.8');

@@ -104,7 +104,7 @@ describe('Kimi K3’s memory per sequence, from data/memory.json and data/archit
 
   it('"the hybrid needs 26% of the memory, which is what keeping only 24 attention layers buys"', () => {
     expect(m.atContext.total / m.atContext.allAttention).toBeCloseTo(27.42 / 104.6, 2);
-    expect(render().html).toContain(`data-claim="k3-share">${Math.round((100 * m.atContext.total) / m.atContext.allAttention)}%<`);
+    expect(render().html).toContain(`data-claim="k3-memory-share">${Math.round((100 * m.atContext.total) / m.atContext.allAttention)}%<`);
   });
 
   it('gives every figure a source, and GPT-2 small’s whole cache at its own context', () => {

@@ -26,7 +26,8 @@ const firstStudy = data.studies.find((s) => s.results.length > 0)!.id;
  */
 const FOLDS = [
   { name: 'the evidence table', fold: '#evidence-results', inside: `result-${firstStudy}-1`, words: 'hybrid against baseline, relative to the baseline' },
-  { name: 'the studies', fold: '#verify-studies-list', inside: `study-${data.studies[0]!.id}`, words: 'Tables as numbered in' },
+  // Behind the evidence's door: a reader opens that first, and a link or a search opens both.
+  { name: 'the studies', fold: '#verify-studies-list', inside: `study-${data.studies[0]!.id}`, words: 'Tables as numbered in', within: '#verify-deeper' },
   { name: 'the shipping notes', fold: '#shipping-notes', inside: 'shipping-note-kimi-k3', words: 'Which parameters may fire' },
   { name: 'the references', fold: '#references-list', inside: 'ref-shazeer2017', words: 'Used for:' },
   {
@@ -37,6 +38,16 @@ const FOLDS = [
     // Print leaves the controls out; the summary, which says the workload drawn, stands.
     printed: '#chunking-figure .chunking-workload > summary',
   },
+  // The doors to the depth, one at the end of each section they extend.
+  { name: 'how the ratio is counted', fold: '#scale-count', inside: 'scale-count-text', words: 'first published it as 117 million' },
+  { name: 'every reading of the demo', fold: '#forget-readings', inside: 'forget-readings-capacity', words: 'only when the keys are orthogonal. On the' },
+  { name: 'the lab', fold: '#forget-lab-fold', inside: 'forget-lab', words: 'has every right to ask whether its lessons survive' },
+  { name: 'attention and Kimi K3’s memory', fold: '#forget-attention-deeper', inside: 'takeaways-k3-memory', words: 'the price is concrete' },
+  { name: 'the cost model', fold: '#chunking-model', inside: 'chunking-assumptions', words: 'Its free parameters, with the defaults' },
+  { name: 'the shares, model by model', fold: '#shipping-deeper', inside: 'shipping-six', words: 'The tidy summary' },
+  { name: 'memory per sequence', fold: '#shipping-memory-fold', inside: 'shipping-memory', words: 'The first question has a price' },
+  { name: 'the evidence study by study', fold: '#verify-deeper', inside: 'verify-metric', words: 'Where the hybrid lost, by any margin' },
+  { name: 'the dated updates', fold: '#updates-list', inside: 'updates-entries', words: 'Why:' },
 ] as const;
 
 const isOpen = (page: Page, fold: string) => page.locator(fold).evaluate((d: HTMLDetailsElement) => d.open);
@@ -75,7 +86,9 @@ for (const javaScriptEnabled of [true, false]) {
       const problems = watch(page);
       await page.goto('./');
       if (javaScriptEnabled) await waitForFigure(page, 'chunking');
-      for (const { name, fold, inside } of FOLDS) {
+      for (const f of FOLDS) {
+        const { name, fold, inside } = f;
+        if ('within' in f) await page.locator(`${f.within} > summary`).click();
         const summary = page.locator(`${fold} > summary`);
         await summary.focus();
         await expect(summary, name).toBeFocused();
@@ -85,6 +98,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.locator(`[id="${inside}"]`), name).toBeVisible();
         await page.keyboard.press('Space');
         expect(await isOpen(page, fold), name).toBe(false);
+        if ('within' in f) await page.locator(`${f.within} > summary`).click();
       }
       // A card's own fold on a phone: the rest of the model's row.
       const card = page.locator('#shipping-figure tr[data-model="kimi-k3"] .shipping-more');
@@ -108,12 +122,13 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test('find-in-page opens the fold that holds the words found', async ({ page }) => {
-      for (const { name, fold, words } of FOLDS) {
+      for (const f of FOLDS) {
+        const { name, fold, words } = f;
         await page.goto('about:blank');
         await page.goto(`./#:~:text=${encodeURIComponent(words)}`);
         await expect.poll(() => isOpen(page, fold), name).toBe(true);
-        // Only that fold: the words stand first inside it.
-        expect(await page.locator('details.fold[open]').count(), name).toBe(1);
+        // Only that fold (and the door it stands behind): the words stand first inside it.
+        expect(await page.locator('details.fold[open]').count(), name).toBe('within' in f ? 2 : 1);
       }
     });
 
@@ -127,6 +142,30 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test('every door to the depth is labelled "Go deeper", and the figure behind one wakes when it opens', async ({ page }) => {
+  const problems = watch(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./');
+  const doors = page.locator('details.fold.deeper');
+  expect(await doors.count()).toBeGreaterThanOrEqual(9);
+  for (const summary of await doors.evaluateAll((ds) => ds.map((d) => d.querySelector(':scope > summary')?.textContent ?? ''))) {
+    expect(summary).toMatch(/^Go deeper: /);
+  }
+  for (const [door, island] of [
+    ['#forget-lab-fold', 'lab'],
+    ['#shipping-memory-fold', 'memory'],
+  ] as const) {
+    const figure = page.locator(`[data-island="${island}"]`);
+    await page.locator(`${door} > summary`).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await expect(figure, `${island} waits behind its door`).not.toHaveAttribute('data-hydrated', 'true');
+    await page.locator(`${door} > summary`).click();
+    await figure.scrollIntoViewIfNeeded();
+    await expect(figure).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  }
+  expect(problems).toEqual([]);
+});
 
 test('a link to a fold itself opens it (script on)', async ({ page }) => {
   await page.goto('./#verify-studies-list');

@@ -73,6 +73,10 @@ const READ_LINK: Partial<Record<Figure, string>> = { chunking: '.chunking-figure
  */
 export async function waitForFigure(page: Page, figure: Figure) {
   const island = page.locator(`[data-island="${figure}"]`);
+  // A figure behind a door ("Go deeper: …") is reached by opening it, as a reader does.
+  await island.evaluate((el) => {
+    for (let d = el.closest('details:not([open])'); d; d = d.closest('details:not([open])')) (d as HTMLDetailsElement).open = true;
+  });
   // A link lands on the section's heading; the reader scrolls on to the figure, which hydrates as it nears.
   await island.scrollIntoViewIfNeeded();
   await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });

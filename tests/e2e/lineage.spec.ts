@@ -68,9 +68,10 @@ test('Tab reaches the stepper; Next disables itself at the end and focus stays i
   // Focusing the heading scrolls the figure near the screen, which is when it hydrates.
   await page.locator('#lineage-title a').focus();
   await waitForFigure(page, 'lineage');
-  // From the heading, Tab passes the links in the prose (a glossary term, the worklog, its
-  // reference mark and the link in the card the mark opens), then lands on the current marker.
-  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+  // From the heading, Tab passes the links in the prose (a glossary term), the ladder's seven
+  // rungs, the worklog, its reference mark and the link in the card the mark opens, then lands
+  // on the current marker.
+  for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
   await expect(marker(page, 1)).toBeFocused();
   await page.keyboard.press('End');
   await expect(marker(page, 7)).toBeFocused();
@@ -162,4 +163,54 @@ test.describe('without JavaScript', () => {
     await expect(figure(page)).toBeHidden();
     await page.locator('#lineage').screenshot({ path: 'test-results/screenshots/lineage-nojs-390.png' });
   });
+});
+
+/** The policy lines as data/lineage.json states them, its figures filled in as the essay fills them. */
+const POLICIES = [
+  'Evict nothing inside the 1,024-token window',
+  'No policy at all',
+  'Evict by replacement, one key at a time.',
+  'The delta rule’s policy, unchanged',
+  'Fade everything a little, then replace at one key.',
+  'Evict per channel in most layers; keep everything in a few.',
+  'Evict parameters from the compute path',
+];
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? 'the ladder, script on' : 'the ladder, script off', () => {
+    test.use({ javaScriptEnabled, reducedMotion: 'reduce' });
+
+    test('the seven policies stand together, and a rung opens its step', async ({ page }) => {
+      const problems = watch(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('./#lineage');
+      const rungs = page.locator('#ladder .rung');
+      await expect(rungs).toHaveCount(7);
+      for (let i = 0; i < 7; i++) await expect(rungs.nth(i).locator('.rung-policy')).toContainText(POLICIES[i]!);
+      const boxes = await rungs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()));
+      expect(boxes.at(-1)!.bottom - boxes[0]!.top, 'the ladder fits one screen').toBeLessThanOrEqual(900);
+      for (const box of boxes) expect(box.right).toBeLessThanOrEqual(1280);
+      await page.locator('#ladder a[data-rung="5"]').click();
+      if (javaScriptEnabled) {
+        await waitForFigure(page, 'lineage');
+        await expect(cardTitle(page)).toContainText(NAMES[4]!);
+        await expect(figure(page)).toBeInViewport();
+        await expect.poll(() => stepParam(page)).toBe('5');
+      } else {
+        await expect(page.locator('#lineage-step-5')).toBeInViewport();
+        await expect(page.locator('#lineage-step-5 h3')).toContainText(NAMES[4]!);
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+}
+
+test('on a phone the ladder is a list of seven within one and a half screens', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('./#lineage');
+  const boxes = await page.locator('#ladder .rung').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()));
+  expect(boxes).toHaveLength(7);
+  expect(boxes.at(-1)!.bottom - boxes[0]!.top).toBeLessThanOrEqual(1.5 * 844);
+  for (const box of boxes) expect(box.right).toBeLessThanOrEqual(390);
+  await page.locator('#ladder').screenshot({ path: 'test-results/screenshots/ladder-390.png' });
 });

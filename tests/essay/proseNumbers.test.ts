@@ -29,7 +29,7 @@ const ALLOWED: { file: string; pattern: RegExp; reason: string }[] = [
     reason: 'a window with as many numbers as a d × d state: each pair is a key and a value of d, by definition',
   },
   { file: 'Scale.tsx', pattern: /117 million/, reason: 'the count OpenAI first published and later withdrew, quoted from the repository linked beside it' },
-  { file: 'Takeaways.tsx', pattern: /1\/&radic;/, reason: 'the textbook scale 1/√d, a formula rather than a figure' },
+  { file: 'AttentionRead.tsx', pattern: /1\/&radic;/, reason: 'the textbook scale 1/√d, a formula rather than a figure' },
   { file: 'Verify.tsx', pattern: /arXiv \d{4}\.\d{5}/, reason: 'an arXiv identifier' },
 ];
 

@@ -174,10 +174,13 @@ describe('LineageFigure', () => {
     expect(prev().disabled).toBe(true);
   });
 
-  it('renders step 1 on the server whatever the URL says, so hydration matches', () => {
+  it('renders step 1 on the server whatever the URL says, so hydration matches; the card comes once it runs', () => {
     at('/?step=5');
     const html = renderToString(<LineageFigure {...props} />);
-    expect(html).toMatch(/data-step="kv-cache" data-current="true"/);
+    expect(html).toMatch(/data-marker="0"[^>]*aria-current="step"/);
+    expect(html).toContain('Step <!-- -->1<!-- --> of <!-- -->7');
+    // The page's list holds every card; the figure builds its own only after hydration.
+    expect(html).not.toMatch(/data-step="kv-cache"/);
     expect(html).not.toMatch(/data-step="gated-deltanet"/);
   });
 });
@@ -196,5 +199,27 @@ describe('the step in the query string', () => {
     expect(withStep('?n=20&stream=capacity', 2)).toBe('?n=20&stream=capacity&step=3');
     expect(withStep('?step=3&C=64', 0)).toBe('?C=64');
     expect(withStep('', 0)).toBe('');
+  });
+});
+
+describe('the eviction ladder above the figure', () => {
+  it('a rung pressed opens its step, and a shared #lineage-step-N opens that step', async () => {
+    at('/');
+    const rung = document.createElement('a');
+    rung.href = '#lineage-step-5';
+    rung.dataset.rung = '5';
+    rung.textContent = 'Gated DeltaNet';
+    document.body.append(rung);
+    render(<LineageFigure {...props} />);
+    await userEvent.click(rung);
+    await waitFor(() => expect(document.querySelector('.lineage-card[data-current="true"]')?.getAttribute('data-step')).toBe('gated-deltanet'));
+    expect(window.location.hash).not.toBe('#lineage-step-5');
+    rung.remove();
+  });
+
+  it('opens the step a shared link to its card names', async () => {
+    at('/#lineage-step-3');
+    render(<LineageFigure {...props} />);
+    await waitFor(() => expect(document.querySelector('.lineage-card[data-current="true"]')?.getAttribute('data-step')).toBe('delta-rule'));
   });
 });

@@ -15,7 +15,7 @@ const SITE_NAME = 'Eviction policies';
 const FIRST_YEAR = updates[0]!.date.slice(0, 4);
 
 /** "1 December 2026" from "2026-12-01". */
-function longDate(iso: string): string {
+export function longDate(iso: string): string {
   const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
   const [y, m, d] = iso.split('-').map(Number);
   return `${d} ${months[m! - 1]} ${y}`;
@@ -42,22 +42,21 @@ export function Appendix({ siteUrl }: { siteUrl?: string }) {
   return (
     <Section id="appendix">
       <h3 id="updates">Updates and corrections</h3>
-      <ol className="updates">
+      <Fold id="updates-list" className="deeper" summary={`Go deeper: the dated updates, ${updates.length} of them, last on ${longDate(updated)}`}>
+      <ol className="updates" id="updates-entries">
         {updates.map((u) => (
           <li key={`${u.date}-${u.title}`}>
             <time dateTime={u.date}>{longDate(u.date)}</time>: <strong>{u.title}.</strong> {u.what} <em>Why:</em> {u.why}
             {u.corrections.length ? (
-              <ul>
-                {u.corrections.map((c) => (
-                  <li key={c.id}>
-                    Usually said: {c.usual.text}. <a href={`#correction-${c.id}`}>What this page says instead</a>.
-                  </li>
-                ))}
-              </ul>
+              <>
+                {' '}
+                <a href={`#correction-${u.corrections[0]!.id}`}>{u.corrections.length > 1 ? 'Its corrections' : 'Its correction'}</a>, in their home above.
+              </>
             ) : null}
           </li>
         ))}
       </ol>
+      </Fold>
 
       <h3 id="glossary">Glossary</h3>
       <dl className="glossary">

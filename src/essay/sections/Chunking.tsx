@@ -8,6 +8,7 @@ import { Equation } from '../Equation';
 import { Island } from '../Island';
 import { Cite, FigureFrame, Section } from '../Section';
 import { Term } from '../Cards';
+import { Fold } from '../../viz/Fold';
 import { ChunkingMeasured } from './ChunkingMeasured';
 
 const pct = (x: number) => percent(x, 0);
@@ -22,9 +23,10 @@ export function Chunking() {
   return (
     <Section id="chunking" kicker="FLOPs against hardware">
       <p>
-        The delta rule is sequential by construction: each write reads the state the previous write left behind. That
-        is harmless when generating one token at a time, and a problem when a prompt of many thousands of tokens must
-        be read in at once (prefill), or when the model is trained.
+        A side-step, and the one place in the chain where nothing is evicted. Chunking changes no policy: it is what
+        made the delta rule trainable at all. The rule is sequential by construction, since each write reads the state
+        the previous one left. That is harmless when generating one token at a time. It is a problem when a long prompt
+        must be read in at once (prefill), or when the model is trained.
       </p>
       <p>
         Chunking fixes it. Cut the sequence into chunks of{' '}
@@ -36,6 +38,45 @@ export function Chunking() {
         chunk&rsquo;s writes into the state and carry it forward. The result is exactly the same as writing one token
         at a time; only the order of the arithmetic changes.
       </p>
+      <p>
+        Counting operations says the chunk should be as small as possible: each token added to a chunk adds work. The
+        hardware says the opposite. Tiny steps leave the tensor cores idle, and every sequential step pays a fixed
+        latency. The best chunk sits where those costs meet.
+      </p>
+      <FigureFrame
+        id="chunking"
+        minHeight={1240}
+        lookFor={
+          <>
+            The modelled time falls from {milliseconds(f.recurrentSeconds)} at <var>C</var>&nbsp;=&nbsp;1 to{' '}
+            {microseconds(f.optimumSeconds)} near <var>C</var>&nbsp;&asymp;&nbsp;{integer(f.optimum.few.sum)}, then rises
+            slowly: a U with a flat floor.
+          </>
+        }
+        caption={
+          <>
+            Top: the first {f.diagramTokens} tokens cut into chunks of <var>C</var>; gold cells are computed inside a chunk,
+            grey ones meet only through the carried state. Below, on log axes: total FLOPs, and modelled prefill time split
+            into its three costs.
+          </>
+        }
+      >
+        <Island
+          name="chunking"
+          props={{
+            gpus: figureGpus(f.gpus),
+            defaults,
+            tokens: f.diagramTokens,
+          }}
+        />
+      </FigureFrame>
+      <p>
+        The bottom of the curve is wide and flat, which is why the title names a range rather than one size. The
+        recurrent kernel, one token per step, is <span data-claim="chunking-slowdown">{integer(f.slowdown)}</span> times
+        slower than the best chunk on the same workload. The kernels people ship pick their sizes inside that range, for
+        reasons of numerics as much as speed.
+      </p>
+      <Fold id="chunking-model" className="deeper" summary="Go deeper: the cost model, its equations, GPUs, assumptions and validation">
       <Equation id="chunkFlops" label="Floating-point operations per token per head for chunk size C and head dimension d" />
       <Equation id="sequentialSteps" label="Sequential steps for sequence length L and chunk size C" />
       <p>
@@ -55,28 +96,6 @@ export function Chunking() {
       <Equation id="chunkBytes" label="Memory traffic per token per head for chunk size C and head dimension d" />
       <Equation id="chunkTime" label="Modelled prefill time: fixed overhead, parallel kernels, sequential state recurrence" />
       <Equation id="chunkTimeTerms" label="The three time terms: tensor-core work, memory traffic and the sequential steps" />
-      <FigureFrame
-        id="chunking"
-        minHeight={1240}
-        caption={
-          <>
-            Top: the first {f.diagramTokens} tokens cut into chunks of <var>C</var>; gold cells are computed
-            directly inside a chunk, grey ones reach each other only through the carried state. Below, for realistic
-            sizes and on log axes: total FLOPs relative to the recurrent form, rising with <var>C</var>, and modelled
-            prefill time on the chosen GPU, a U with its minimum marked, split into tensor-core work, memory traffic
-            and sequential steps. The hardware figures and their sources are listed under the figure.
-          </>
-        }
-      >
-        <Island
-          name="chunking"
-          props={{
-            gpus: figureGpus(f.gpus),
-            defaults,
-            tokens: f.diagramTokens,
-          }}
-        />
-      </FigureFrame>
       <p>
         On an {gpu.name} with <var>d</var>&nbsp;=&nbsp;{defaults.d} and{' '}
         {integer(defaults.L)} tokens, the model&rsquo;s fastest chunk is <var>C</var>&nbsp;&asymp;&nbsp;
@@ -238,6 +257,7 @@ export function Chunking() {
           </tbody>
         </table>
       </div>
+      </Fold>
       <ChunkingMeasured />
     </Section>
   );

@@ -1,11 +1,12 @@
 /** The heart of the essay: the same writes under four eviction policies. */
 import { forgetFacts } from '../../content/forget';
-import { CHUNKING_DEFAULTS } from '../../content/defaults';
-import { capitalise, countWord, fixed as f2, span } from '../../format';
+import { countWord, fixed as f2, span } from '../../format';
 import { Equation } from '../Equation';
 import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
 import { ForgetLab } from './ForgetLab';
+import { AttentionDeeper, AttentionRead } from './AttentionRead';
+import { Fold } from '../../viz/Fold';
 import { figureEquation } from '../typeset';
 import { Lit, NoteMark, notes, Term } from '../Cards';
 
@@ -28,10 +29,9 @@ export function Forget() {
   const { width, layout, orthogonal, orthogonalPast, atWidth, meanAtWidth } = f;
   const { error, cosine } = view;
   const groups = f.lifetimesGroups;
-  const headWidth = CHUNKING_DEFAULTS.d;
 
   return (
-    <Section id="forget" notes={NOTES} kicker="this is the whole argument">
+    <Section id="forget" notes={NOTES} kicker="the whole argument">
       <p>
         Take one memory of fixed size, a {width}&times;{width} matrix{' '}
         <Lit figure="forget" highlight="sym-S">
@@ -94,18 +94,9 @@ export function Forget() {
       </ul>
       <p>
         How many pairs can {countWord(width)} channels hold? Exactly {countWord(width)}, and only when the keys are
-        orthogonal. On the <em>orthogonal</em> stream each pair gets a key channel of its own, and after {width} pairs
-        the additive and delta memories read every pair back exactly (error{' '}
-        <span data-claim="forget-orthogonal-exact">{f2(Math.max(orthogonal.error.additive, orthogonal.error.delta))}</span>); the gated
-        rules miss only by what their decay has already faded ({f2(orthogonal.error.gatedDelta)} and{' '}
-        {f2(orthogonal.error.perChannelGated)}). Pair {orthogonalPast.n} has to reuse a channel, and from there on
-        no rule reads every pair back exactly. Random keys are never quite orthogonal,
-        <NoteMark notes={NOTES} id="orthogonal" /> so on the figure&rsquo;s own
-        stream the rules crowd before the memory is full: at {atWidth.n} pairs (seed {atWidth.seed}) the additive
-        memory reads back at <span data-claim="forget-width-additive">{f2(atWidth.error.additive)}</span> and the delta
-        rule at <span data-claim="forget-width-delta">{f2(atWidth.error.delta)}</span>, and averaged over {seeds}{' '}
-        streams at {f2(meanAtWidth.additive)} and {f2(meanAtWidth.delta)}. Push the stream further and the rules come
-        apart, because now they must decide what to lose.
+        orthogonal.
+        <NoteMark notes={NOTES} id="orthogonal" /> Push the stream further and the rules come apart, because now they
+        must decide what to lose.
       </p>
       <Equation id="readError" label="Read error: the mean relative distance between each read and its value" />
       <p>
@@ -119,12 +110,17 @@ export function Forget() {
       <FigureFrame
         id="forget"
         minHeight={880}
+        lookFor={
+          <>
+            Drag to {late.n} pairs: additive climbs past 1.00 to {f2(late.error.additive)} and keeps climbing; the delta rules
+            level off between {f2(lateDeltaRange[0])} and {f2(lateDeltaRange[1])}.
+          </>
+        }
         caption={
           <>
-            Four {width}&times;{width} memories written by the same stream, one rule each: gold cells are positive weights, blue
-            negative, on one scale shared by the four. Below them, read error against the number of pairs written, one
-            line per rule, with the dashed line at 1.00 marking &ldquo;as wrong as answering zero&rdquo;. The stream,
-            its seed and every setting are in the page address, so a link shares exactly this picture.
+            Four {width}&times;{width} memories written by one stream, one rule each: gold cells positive, blue negative. Below,
+            read error against pairs written; the dashed line at 1.00 is &ldquo;as wrong as answering zero&rdquo;. A link
+            shares this exact picture.
           </>
         }
       >
@@ -142,10 +138,41 @@ export function Forget() {
         />
       </FigureFrame>
       <p>
-        The figure opens {view.n} pairs into the capacity stream (seed {view.seed}), twice as many pairs as the memory
-        has channels. The additive memory already reads back worse than silence, at{' '}
-        <span data-claim="forget-additive">{f2(error.additive)}</span>; the delta rule holds at{' '}
-        <span data-claim="forget-delta">{f2(error.delta)}</span>. Drag to {late.n} pairs and the additive error
+        Already at the opening view, the additive memory reads back worse than silence, at <span data-claim="forget-additive">{f2(error.additive)}</span>; the delta rule holds at{' '}
+        <span data-claim="forget-delta">{f2(error.delta)}</span>. Each delta write replaces instead of piling up, so
+        its error stays bounded as the stream grows. Only the gated rules let old pairs fade toward silence instead of
+        reading back junk.
+      </p>
+      <h3>The metric that gets it backwards</h3>
+      <p>
+        Measure the same memories with cosine similarity and the additive rule looks like the winner: at {view.n}{' '}
+        pairs it scores <span data-claim="forget-cosine-additive">{f2(cosine.additive)}</span> against{' '}
+        {f2(cosine.delta)} for delta. Cosine compares only directions. A memory that never forgets keeps a little of
+        every direction, so each read still points partly the right way, however much junk has been added to it.
+        Plain delta overwrites old pairs and the gated rules fade them toward zero, and cosine scores both as misses. A metric that ignores length
+        rewards the rule that hoards, exactly backwards. So the figure measures the error against 1.00, and keeps
+        cosine one switch away to show the trap.
+      </p>
+      <Equation id="readCosine" label="Mean cosine similarity between each read and its value" />
+      <AttentionRead />
+      <Fold id="forget-readings" className="deeper" summary="Go deeper: every reading of the demo, stream by stream">
+      <p id="forget-readings-capacity">
+        How many pairs can {countWord(width)} channels hold? Exactly {countWord(width)}, and only when the keys are
+        orthogonal. On the <em>orthogonal</em> stream each pair gets a key channel of its own, and after {width} pairs
+        the additive and delta memories read every pair back exactly (error{' '}
+        <span data-claim="forget-orthogonal-exact">{f2(Math.max(orthogonal.error.additive, orthogonal.error.delta))}</span>); the gated
+        rules miss only by what their decay has already faded ({f2(orthogonal.error.gatedDelta)} and{' '}
+        {f2(orthogonal.error.perChannelGated)}). Pair {orthogonalPast.n} has to reuse a channel, and from there on
+        no rule reads every pair back exactly. Random keys are never quite orthogonal,
+        so on the figure&rsquo;s own
+        stream the rules crowd before the memory is full: at {atWidth.n} pairs (seed {atWidth.seed}) the additive
+        memory reads back at <span data-claim="forget-width-additive">{f2(atWidth.error.additive)}</span> and the delta
+        rule at <span data-claim="forget-width-delta">{f2(atWidth.error.delta)}</span>, and averaged over {seeds}{' '}
+        streams at {f2(meanAtWidth.additive)} and {f2(meanAtWidth.delta)}. Push the stream further and the rules come
+        apart, because now they must decide what to lose.
+      </p>
+      <p>
+        The figure opens {view.n} pairs into the capacity stream (seed {view.seed}). At {late.n} pairs the additive error
         reaches <span data-claim="forget-additive-late">{f2(late.error.additive)}</span> and keeps climbing, while the
         delta rules level off between {f2(lateDeltaRange[0])} and {f2(lateDeltaRange[1])}: each write replaces
         instead of piling up, so the error stays bounded. What an old pair reads back still depends on the rule.
@@ -176,24 +203,11 @@ export function Forget() {
         than under plain delta (<span data-claim="forget-lifetimes-recent">{f2(groups.perChannelGated.recentFast)}</span>{' '}
         against {f2(groups.delta.recentFast)}).
       </p>
-      <h3>The metric that gets it backwards</h3>
-      <p>
-        Measure the same memories with cosine similarity and the additive rule looks like the winner: at {view.n}{' '}
-        pairs it scores <span data-claim="forget-cosine-additive">{f2(cosine.additive)}</span> against{' '}
-        {f2(cosine.delta)} for delta. Cosine compares only directions. A memory that never forgets keeps a little of
-        every direction, so each read still points partly the right way, however much junk has been added to it.
-        Plain delta overwrites old pairs and the gated rules fade them toward zero, and cosine scores both as misses. A metric that ignores length
-        rewards the rule that hoards, exactly backwards, which is why the figure measures the error against 1.00 and
-        keeps cosine one switch away, to show the trap.
-      </p>
-      <Equation id="readCosine" label="Mean cosine similarity between each read and its value" />
-      <p className="aside">
-        {capitalise(countWord(width))} dimensions are a toy, not a simulation: a head of the width the chunk figure below uses,{' '}
-        <var>d</var>&nbsp;=&nbsp;{headWidth}, holds a {headWidth}&times;{headWidth} state. The failure it shows is
-        the real one. Any memory of fixed size that keeps accepting writes has to choose what to forget, and a rule
-        that does not choose forgets at random.
-      </p>
-      <ForgetLab />
+      </Fold>
+      <Fold id="forget-lab-fold" className="deeper" summary="Go deeper: the lab, the same rules at the sizes real heads use">
+        <ForgetLab />
+      </Fold>
+      <AttentionDeeper />
     </Section>
   );
 }

@@ -13,6 +13,7 @@ import { Cite, FigureFrame, Section } from '../Section';
 import { figureEquation } from '../typeset';
 import { WORKLOG_URL } from './Credit';
 import { Term } from '../Cards';
+import { Ladder } from './Ladder';
 
 /** The stepper's props: every step with each equation it names typeset (a name the registry lacks stops the build). */
 export function lineageFigureProps(steps: readonly StepView[] = lineageFacts().steps): { steps: FigureStep[] } {
@@ -28,17 +29,17 @@ export function Lineage() {
   const f = lineageFacts();
   const { steps } = lineageFigureProps(f.steps);
   return (
-    <Section id="lineage" kicker="click through it">
+    <Section id="lineage">
       <p>
         Read the history as a chain of complaints rather than a parade of models. Each design exists because the one
-        before it hit a particular wall, and each gets past that wall by giving something up. Write the <Term id="state">state</Term> update
-        down at every step and the chain turns into a series of answers to one question: when the memory is full,
-        what goes?
+        before it hit a wall, and each gets past that wall by giving something up. Write the{' '}
+        <Term id="state">state</Term> update down at every step and the chain turns into answers to one question: when
+        the memory is full, what goes?
       </p>
+      <Ladder rungs={f.rungs} />
       <p>
-        From {f.smallName} in {f.firstYear} to {f.largeName} in {f.lastYear}, the steps follow the order of
-        Ali Taha&rsquo;s <Cite href={WORKLOG_URL}>worklog on the same progression</Cite>. Each one names the wall the
-        step before it hit, the fix, what the fix gave up, and the eviction policy that results.
+        The order follows Ali Taha&rsquo;s <Cite href={WORKLOG_URL}>worklog on the same progression</Cite>. Each card
+        below names the wall, the fix, its price and the policy that results, with the paper and the equations.
       </p>
       {/* The list is the no-script and print view; with script it is hidden and the stepper shows. */}
       <ol className="lineage-steps">
@@ -63,12 +64,11 @@ export function Lineage() {
       <FigureFrame
         id="lineage"
         minHeight={640}
+        lookFor="Step through the cards: each ends on its policy, and its picture shows that policy at work on the memory."
         caption={
           <>
-            The chain one step at a time: use the buttons, the step markers, or the arrow keys, Home and End once a
-            marker has focus. Each picture is drawn from the numbers in its step: {f.smallName}&rsquo;s own shape, the
-            decays of the forget figure below, and {f.largeName}&rsquo;s layer and expert counts from its released
-            configuration.
+            One step at a time, from a rung above, the markers or the arrow keys. Each picture is drawn from its step&rsquo;s numbers:{' '}
+            {f.smallName}&rsquo;s shape, the state demo&rsquo;s decays, {f.largeName}&rsquo;s released configuration.
           </>
         }
       >

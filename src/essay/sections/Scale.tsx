@@ -1,31 +1,34 @@
 /** The opening: the scale of the change, computed from data, and the thesis. */
 import { ScaleFigure } from '../../widgets/Scale/ScaleFigure';
 import { scaleFacts } from '../../content/scale';
-import { countWord, integer as formatInteger, params as formatParams, percent as formatPercent } from '../../format';
+import { fractionWords, integer as formatInteger, params as formatParams, percent as formatPercent } from '../../format';
 import { Section, FigureFrame, Cite } from '../Section';
+import { Fold } from '../../viz/Fold';
 
 export function Scale() {
   const r = scaleFacts();
-  const { small, large, about, smallYear, largeYear, k3 } = r;
+  const { small, large, about, k3 } = r;
+  const linearShare = fractionWords(k3.linearLayers / k3.layers);
   return (
     <Section id="scale">
       <p className="lede">
-        Divide {large.name}&rsquo;s {formatParams(large.totalParams.value)} parameters by the{' '}
-        {formatInteger(small.totalParams.value)} of {small.name} and you get{' '}
-        <strong data-claim="ratio">about {about}</strong>: that many copies of the {smallYear} model would fit inside
-        the {largeYear} one.
-      </p>
-      <p>
-        The figure usually quoted is {formatInteger(r.headlineQuoted)}, which divides by a rounded{' '}
-        {formatParams(small.headlineParams?.value ?? small.totalParams.value)}. Counting {small.name} exactly gives{' '}
-        <span data-claim="ratio-exact">{formatInteger(r.exact)}</span>, so &ldquo;about {about}&rdquo; is the honest
-        wording. (The small model&rsquo;s own count has moved before: OpenAI first published it as 117 million and
-        later called that a counting error.{' '}
-        <Cite href="https://github.com/openai/gpt-2">OpenAI&rsquo;s GPT-2 repository</Cite>)
+        Divide {large.name}&rsquo;s {formatParams(large.totalParams.value)} parameters by those of {small.name} and
+        you get <strong data-claim="ratio">about {about}</strong>{' '}
+        <a className="correction-link" href="#correction-ratio">
+          (not the figure usually quoted)
+        </a>
+        . A growth that large invites the lazy reading: it is all scale. It is not. A model reading a long text has
+        to remember it somewhere, and every design in this story decides what that memory may forget.{' '}
+        <strong>Each architectural step is an eviction policy for a memory that cannot hold everything.</strong>
       </p>
       <FigureFrame
         id="scale"
         minHeight={0}
+        lookFor={
+          <>
+            Find the gold: {formatInteger(r.active)} of the {formatInteger(r.exact)} squares are all of {large.name} that fires on one token.
+          </>
+        }
         caption={
           <>
             One square per {small.name}: {formatInteger(r.exact)} of them make up {large.name}. The{' '}
@@ -45,22 +48,19 @@ export function Scale() {
         />
       </FigureFrame>
       <p>
-        A {about}-fold growth in {r.years} years invites the lazy reading: it is all scale. It is not, and the
-        thread that runs through the changes is narrower than you might expect. A model reading a long text has to
-        remember it somewhere, and every design in this story decides what that memory is allowed to forget.{' '}
-        <strong>Each architectural step is an eviction policy for a memory that cannot hold everything.</strong>
+        Even the last step fits the pattern: the model gives about {linearShare} of its layers to a fixed-size
+        memory that forgets on purpose. And its router fires a handful of experts per token: the rest are evicted from
+        the computation before it starts.
       </p>
-      <p>
-        Even the last step fits the pattern. {large.name} spends {k3.linearLayers} of its {k3.layers} layers on a
-        fixed-size memory that forgets on purpose, and fires {k3.expertsActive} of its {k3.expertsRouted} routed
-        experts per token, beside its {countWord(k3.expertsShared)} shared ones and the weights every token uses: the
-        other routed experts are evicted from the computation before it starts.
-      </p>
-      <nav className="jump-links" aria-label="Jump to a figure">
-        <a href="#forget">Watch a state forget</a>
-        <a href="#lineage">The lineage</a>
-        <a href="#shipping">What ships today</a>
-      </nav>
+      <Fold id="scale-count" className="deeper" summary="Go deeper: how the ratio is counted">
+        <p id="scale-count-text">
+          The figure usually quoted is {formatInteger(r.headlineQuoted)}, which divides by a rounded{' '}
+          {formatParams(small.headlineParams?.value ?? small.totalParams.value)}. Counting {small.name} exactly, at{' '}
+          {formatInteger(small.totalParams.value)} parameters, gives <span data-claim="ratio-exact">{formatInteger(r.exact)}</span>, so &ldquo;about {about}&rdquo; is the honest wording.
+          The small model&rsquo;s own count has moved before: OpenAI first published it as 117 million and later called that a
+          counting error (<Cite href="https://github.com/openai/gpt-2">OpenAI&rsquo;s GPT-2 repository</Cite>).
+        </p>
+      </Fold>
       <p className="sources" id="sources-scale">
         Sources: {large.name} total and active parameters,{' '}
         <Cite href={large.totalParams.source}>model card copy</Cite> and{' '}

@@ -4,6 +4,7 @@
  */
 import { shippingFacts } from '../../content/shipping/section';
 import type { ModelNote } from '../../content/shipping/notes';
+import { shareFacts } from '../../content/shipping/shares';
 import { STATUS_WORDS } from '../../content/schema';
 import { listWords, params as formatParams, percent as formatPercent } from '../../format';
 import { Island } from '../Island';
@@ -54,6 +55,7 @@ function Note({ note }: { note: ModelNote }) {
 export function Shipping() {
   const f = shippingFacts();
   const { k3, gpt2, sentences: say } = f;
+  const shares = shareFacts();
   return (
     <Section id="shipping" kicker={`${f.featuredCount} architectures`}>
       <p>
@@ -66,23 +68,24 @@ export function Shipping() {
       <p>
         Read the active share first. {k3.name} fires {formatParams(k3.activeParams.value)} of its{' '}
         {formatParams(k3.totalParams.value)} parameters on each token,{' '}
-        <span data-claim="k3-share">{formatPercent(f.k3Share)}</span>. In the units of the opening, it is{' '}
-        <span data-claim="k3-ratio">about {f.about}</span> copies of {gpt2.name}, and any one token runs through{' '}
-        <span data-claim="k3-active-copies">{f.activeCopies}</span> copies&rsquo; worth of them. The share
+        <span data-claim="k3-share">{formatPercent(f.k3Share)}</span>. The share
         separates two costs that used to move together: the total decides whether you can hold the model in memory
         at all, the active count decides what each token costs.
       </p>
       <FigureFrame
         id="shipping"
         minHeight={640}
+        lookFor={
+          <>
+            Follow the active-share bars: {k3.name} fires {formatPercent(f.k3Share)} of its parameters on a token; the
+            longest bar, {shares.highest.model.name}&rsquo;s, is {formatPercent(shares.highest.share)}.
+          </>
+        }
         caption={
           <>
-            {f.featuredCount} open-weight architectures and {gpt2.name} as the reference row: release date,
-            parameters in total and per token, the active share drawn as a bar, layers, which part of the context
-            each layer may read, experts, context length and licence. A missing or qualified figure carries a word
-            that says what is known ({listWords(Object.keys(STATUS_WORDS))}; the page&rsquo;s footer
-            defines each), never an estimate, and a small number links to its caveat in the model&rsquo;s note below,
-            where its sources are listed.
+            {f.featuredCount} open-weight architectures, with {gpt2.name} as the reference row. A missing figure carries a word
+            saying what is known ({listWords(Object.keys(STATUS_WORDS))}), never an estimate; a small number links to its
+            caveat in the model&rsquo;s note below.
           </>
         }
       >
@@ -94,36 +97,15 @@ export function Shipping() {
           }}
         />
       </FigureFrame>
-      <p id="shipping-six">
-        <span data-claim="six-percent">{say.six}</span>{' '}
-        <span data-claim="six-verdict">{say.sixVerdict}</span>
-      </p>
-      <p>
-        <span data-claim="four-percent">{say.four}</span>{' '}
-        <span data-claim="two-largest">{say.twoLargest}</span>
-        {say.smallerSparse ? (
-          <>
-            {' '}
-            <span data-claim="smaller-sparse">{say.smallerSparse}</span>
-          </>
-        ) : null}
-        {say.trillion ? (
-          <>
-            {' '}
-            <span data-claim="trillion">{say.trillion}</span>
-          </>
-        ) : null}
-      </p>
-      {say.others ? (
+      {say.trillion ? (
         <p>
-          <span data-claim="others">{say.others}</span>
+          <span data-claim="trillion">{say.trillion}</span>
         </p>
       ) : null}
       <p>
-        The first question gets more varied answers. <span data-claim="reads">{say.reads}</span> The other
-        designs let some of their layers make do with less than the whole context, and differ in what those layers
-        keep: a fixed-size state, a window of recent tokens, or the tokens an index ranks highest. Each is an
-        eviction policy, chosen layer by layer.
+        The first question gets more varied answers. Some designs still let every layer read everything. The others
+        let some of their layers make do with less, and differ in what those layers keep: a fixed-size state, a window
+        of recent tokens, or the tokens an index ranks highest. Each is an eviction policy, chosen layer by layer.
       </p>
       <p className="aside">
         Read the counts with their caveats. &ldquo;Active&rdquo; usually includes attention, embeddings and shared
@@ -146,7 +128,36 @@ export function Shipping() {
           ))}
         </ol>
       </Fold>
-      <MemoryPart />
+      <Fold id="shipping-deeper" className="deeper" summary="Go deeper: the shares and the layouts, model by model">
+      <p>
+        In the units of the opening, {k3.name} is <span data-claim="k3-ratio">about {f.about}</span> copies of {gpt2.name},
+        and any one token runs through <span data-claim="k3-active-copies">{f.activeCopies}</span> copies&rsquo; worth of them.
+      </p>
+      <p id="shipping-six">
+        <span data-claim="six-percent">{say.six}</span>{' '}
+        <span data-claim="six-verdict">{say.sixVerdict}</span>
+      </p>
+      <p>
+        <span data-claim="four-percent">{say.four}</span> <span data-claim="two-largest">{say.twoLargest}</span>
+        {say.smallerSparse ? (
+          <>
+            {' '}
+            <span data-claim="smaller-sparse">{say.smallerSparse}</span>
+          </>
+        ) : null}
+      </p>
+      {say.others ? (
+        <p>
+          <span data-claim="others">{say.others}</span>
+        </p>
+      ) : null}
+      <p>
+        <span data-claim="reads">{say.reads}</span>
+      </p>
+      </Fold>
+      <Fold id="shipping-memory-fold" className="deeper" summary="Go deeper: memory per sequence for every model, and your own config">
+        <MemoryPart />
+      </Fold>
     </Section>
   );
 }

@@ -20,28 +20,21 @@ export function Verify() {
         <Cite href="https://arxiv.org/abs/2510.26692">arXiv 2510.26692</Cite>), and it may well be true. It is also
         exactly the kind of result that depends on what was measured: which tasks, which context lengths, how much
         training, how the baseline was tuned. The number is a property of the evaluation as much as of the
-        architecture. So here is every published comparison we found, controlled or not, instead of one.
-      </p>
-      <p>
-        <span data-claim="evidence-overview">{say.overview}</span>{' '}
-        <span data-claim="evidence-direction">{say.direction}</span>{' '}
-        <span data-claim="evidence-builders">{say.builders}</span>{' '}
-        <span data-claim="evidence-pooled">{say.pooled}</span>
+        architecture. Who ran the studies matters as much.{' '}
+        <span data-claim="evidence-builders">{say.builders}</span>
       </p>
       <FigureFrame
         id="evidence"
         minHeight={560}
+        lookFor={say.direction}
         caption={
           <>
-            Each result of each study, hybrid against its baseline, relative to the baseline and in the
-            benchmark&rsquo;s own direction: right of the line the hybrid did better, left worse. Circles are hybrids
-            with global attention layers, squares hybrids whose attention sees only a sliding window; a filled mark is a
-            study graded A (identical data and recipe). The filters keep the marks, the count and the table in step.
-            Relative, because the benchmarks count in different units (points, perplexity). Download the data as{' '}
+            Each result of each study, hybrid against its baseline, relative to the baseline: right of the line the hybrid
+            did better. Circles have global attention, squares a sliding window; filled marks are graded A. Data:{' '}
             <a href={COMPARISON_DOWNLOADS.json} download>
               comparisons.json
-            </a>{' '}
-            or{' '}
+            </a>
+            ,{' '}
             <a href={COMPARISON_DOWNLOADS.csv} download>
               comparisons.csv
             </a>
@@ -51,6 +44,12 @@ export function Verify() {
       >
         <Island name="evidence" props={{ studies: figureStudies(), defaults: EVIDENCE_DEFAULTS }} />
       </FigureFrame>
+      <Fold id="verify-deeper" className="deeper" summary="Go deeper: the evidence study by study">
+      <p>
+        <span data-claim="evidence-overview">{say.overview}</span>{' '}
+        <span data-claim="evidence-direction">{say.direction}</span>{' '}
+        <span data-claim="evidence-pooled">{say.pooled}</span>
+      </p>
       <p>
         <span data-claim="evidence-attention">{say.attention}</span>{' '}
         <span data-claim="evidence-ratios">{say.ratios}</span> The other results depended on:
@@ -95,6 +94,7 @@ export function Verify() {
           <a href="#chunking-check">checked against published timings</a>.
         </li>
       </ul>
+      </Fold>
     </Section>
   );
 }

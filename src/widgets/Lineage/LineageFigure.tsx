@@ -3,7 +3,7 @@
  * next, or the arrow, Home and End keys; the step lives in the URL as ?step=N. Everything it
  * shows arrives as props from the build; the prerendered list in the section is the no-script view.
  */
-import { Fragment, memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 // In this order: one stylesheet for the page keeps the rules in the order they are imported.
 import './lineage.css';
 import './lineage-diagrams.css';
@@ -11,6 +11,7 @@ import './lineage-papers.css';
 import { SymbolText } from '../../viz/SymbolText';
 import { TypesetMath } from '../../viz/TypesetMath';
 import { useUrlState, type UrlCodec } from '../urlState';
+
 import { describeDiagram } from './describe';
 import { DiagramView } from './DiagramView';
 import type { FigureStep } from './types';
@@ -116,10 +117,35 @@ function StepCard({ step, index, current }: { step: FigureStep; index: number; c
 export function LineageFigure({ steps }: LineageFigureProps) {
   const count = steps.length;
   const [index, setIndex] = useState(FIRST_STEP);
+  // False on the server and in the first render that hydrates its markup.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const markers = useRef<(HTMLButtonElement | null)[]>([]);
   const codec = useMemo(() => stepCodec(count), [count]);
   // A shared link to a step lands on the figure.
   useUrlState(codec, index, FIRST_STEP, setIndex, { hash: 'lineage' });
+  // A rung of the eviction ladder above links to its step's card in the list this figure
+  // replaces (#lineage-step-N): with script the figure opens that step instead, from a press
+  // or from a shared link.
+  useEffect(() => {
+    const open = (hash: string, scroll: boolean) => {
+      const m = /^#lineage-step-(\d+)$/.exec(hash);
+      const step = m ? Number(m[1]) - 1 : -1;
+      if (step < 0 || step >= count) return;
+      setIndex(step);
+      if (scroll) document.getElementById('lineage-figure')?.scrollIntoView({ block: 'start' });
+      markers.current[step]?.focus({ preventScroll: true });
+    };
+    open(window.location.hash, true);
+    const onClick = (e: MouseEvent) => {
+      const rung = (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-rung]');
+      if (!rung || e.button || e.metaKey || e.ctrlKey || e.shiftKey) return;
+      e.preventDefault();
+      open(rung.hash, true);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [count]);
 
   const go = (next: number, moveFocus: boolean) => {
     const target = Math.max(0, Math.min(count - 1, next));
@@ -157,15 +183,13 @@ export function LineageFigure({ steps }: LineageFigureProps) {
                 ref={(el) => {
                   markers.current[i] = el;
                 }}
+                aria-label={`Step ${i + 1}: ${s.short}, ${s.year}`}
                 aria-current={i === index ? 'step' : undefined}
                 tabIndex={i === index ? 0 : -1}
                 onClick={() => go(i, false)}
               >
-                <span className="visually-hidden">Step </span>
                 <span className="lineage-marker-num">{i + 1}</span>
-                <span className="visually-hidden">: </span>
                 <span className="lineage-marker-name">{s.short}</span>
-                <span className="visually-hidden">, </span>
                 <span className="lineage-marker-year">{s.year}</span>
               </button>
             </li>
@@ -187,9 +211,10 @@ export function LineageFigure({ steps }: LineageFigureProps) {
         </div>
       </div>
 
-      {/* Only the current step is built: the page already holds all seven as the static list,
-          and keeping one card keeps the prerendered page and each step change small. */}
-      <StepCard key={step.id} step={step} index={index} current />
+      {/* Only the current step is built, and only once the figure runs: the page already holds
+          all seven as the static list (the view without script), so the prerendered page carries
+          no second copy of a card, and each step change stays small. */}
+      {live ? <StepCard key={step.id} step={step} index={index} current /> : null}
 
       <div className="lineage-footer">
         <button type="button" className="lineage-button" disabled={index === 0} onClick={() => go(0, true)}>
