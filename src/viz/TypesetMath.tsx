@@ -18,8 +18,15 @@ export interface TypesetMathProps {
   inline?: boolean;
 }
 
+/**
+ * The keys whose full markup the prerendered page carries. A figure's props leave out only those
+ * equations' HTML; one the page shows elsewhere only as MathML travels whole with the props.
+ */
+const inPage = new Set<string>();
+
 export function TypesetMath({ markup, className, figure, inline = false }: TypesetMathProps) {
   const Tag = inline ? 'span' : 'div';
+  if (typeof window === 'undefined') inPage.add(markup.equationKey);
   if (!figure) return <Tag className={className} data-equation-key={markup.equationKey} dangerouslySetInnerHTML={{ __html: markup.html }} />;
   return (
     <Tag
@@ -37,9 +44,9 @@ export function TypesetMath({ markup, className, figure, inline = false }: Types
 const isMarkup = (value: unknown): value is Partial<EquationMarkup> & { equationKey: unknown } =>
   value !== null && typeof value === 'object' && 'equationKey' in value;
 
-/** JSON.stringify replacer for a figure's props: equation HTML stays out, the page has it. */
+/** JSON.stringify replacer for a figure's props: equation HTML stays out where the page has it. */
 export function withoutEquationHtml(_key: string, value: unknown): unknown {
-  if (isMarkup(value) && 'html' in value) {
+  if (isMarkup(value) && 'html' in value && inPage.has(String(value.equationKey))) {
     const { html: _html, ...rest } = value;
     return rest;
   }

@@ -56,8 +56,15 @@ test('every citation resolves to a reference, every reference is cited, every ar
 async function cardBelowMark(page: Page, holder: ReturnType<Page['locator']>) {
   const card = holder.locator(':scope > .card');
   await expect(card).toBeVisible();
-  const mark = (await holder.locator(':scope > a').boundingBox())!;
-  const box = (await card.boundingBox())!;
+  // Both boxes in one frame: the page may still be scrolling to the mark, and two reads apart
+  // would set the mark's place at one moment against the card's at another.
+  const { mark, box } = await holder.evaluate((el) => {
+    const rect = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    return { mark: rect(el.querySelector(':scope > a')!), box: rect(el.querySelector(':scope > .card')!) };
+  });
   const width = page.viewportSize()!.width;
   expect(box.y, 'the card starts below the line it annotates').toBeGreaterThanOrEqual(mark.y + mark.height - 1);
   expect(box.x).toBeGreaterThanOrEqual(0);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 export const WIDTHS = [1280, 390] as const;
 export const THEMES = ['light', 'dark'] as const;
@@ -71,12 +71,16 @@ const READ_LINK: Partial<Record<Figure, string>> = { chunking: '.chunking-figure
  * src/app/hydrate.tsx), so that a click or key reaches the figure's own handlers. Islands hydrate
  * as they come near the screen, so the caller brings the figure near first.
  */
-export async function waitForFigure(page: Page, figure: Figure) {
-  const island = page.locator(`[data-island="${figure}"]`);
-  // A figure behind a door ("Go deeper: …") is reached by opening it, as a reader does.
-  await island.evaluate((el) => {
+/** Opens every closed door ("Go deeper: …") around an element, as a reader does to reach it. */
+export async function openDoors(element: Locator) {
+  await element.evaluate((el) => {
     for (let d = el.closest('details:not([open])'); d; d = d.closest('details:not([open])')) (d as HTMLDetailsElement).open = true;
   });
+}
+
+export async function waitForFigure(page: Page, figure: Figure) {
+  const island = page.locator(`[data-island="${figure}"]`);
+  await openDoors(island);
   // A link lands on the section's heading; the reader scrolls on to the figure, which hydrates as it nears.
   await island.scrollIntoViewIfNeeded();
   await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });

@@ -5,7 +5,7 @@
  * made after it has hydrated.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { type Figure, watch } from './helpers';
+import { type Figure, openDoors, watch } from './helpers';
 
 type Act = (page: Page, island: ReturnType<Page['locator']>) => Promise<void>;
 
@@ -81,6 +81,7 @@ for (const figure of Object.keys(ACTIONS) as Figure[]) {
     const ready = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await ready.goto(`./#${figure}`);
     const readyIsland = ready.locator(`[data-island="${figure}"]`);
+    await openDoors(readyIsland);
     await readyIsland.scrollIntoViewIfNeeded();
     await expect(readyIsland).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
     await ACTIONS[figure](ready, readyIsland);
@@ -97,6 +98,7 @@ for (const figure of Object.keys(ACTIONS) as Figure[]) {
     });
     await page.goto(`./#${figure}`);
     const island = page.locator(`[data-island="${figure}"]`);
+    await openDoors(island);
     await island.scrollIntoViewIfNeeded();
     await ACTIONS[figure](page, island);
     expect(await island.getAttribute('data-hydrated'), 'the figure hydrated before the reader acted').toBeNull();

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { serveBuild } from '../../scripts/serve.mjs';
-import { THEMES, watch, type Figure } from './helpers';
+import { THEMES, openDoors, watch, type Figure } from './helpers';
 
 const FIGURES: Figure[] = ['lineage', 'forget', 'lab', 'chunking', 'shipping', 'memory', 'evidence', 'recall'];
 
@@ -61,6 +61,7 @@ for (const theme of THEMES) {
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     for (const figure of FIGURES) {
       const island = page.locator(`[data-island="${figure}"]`);
+      await openDoors(island);
       await island.scrollIntoViewIfNeeded();
       await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
       await drive(page, figure);

@@ -50,7 +50,7 @@ export function Lineage() {
             </h3>
             <StepFacts step={step} />
             {step.equations.map((eq) => (
-              <Equation key={eq.id} id={eq.id as EquationId} label={eq.label} />
+              <Equation key={eq.id} id={eq.id as EquationId} label={eq.label} mathml />
             ))}
             {step.papers.map((paper) => (
               <p className="paper" key={paper.href}>
