@@ -4,6 +4,8 @@
  * (`withoutEquationHtml`) and take it back from the page (`withEquationHtml`): the markup
  * travels once. KaTeX itself never reaches the browser.
  */
+import { type RefObject, useLayoutEffect, useRef } from 'react';
+
 export interface EquationMarkup {
   /** Where the page keeps this equation's markup: `id:display` or `id:inline`. */
   equationKey: string;
@@ -23,13 +25,41 @@ export interface TypesetMathProps {
  * equations' HTML; one the page shows elsewhere only as MathML travels whole with the props.
  */
 const inPage = new Set<string>();
+/** Keys the page carries only as MathML (a `:mathml` copy, see Equation). */
+const mathmlOnly = new Set<string>();
+const MATHML_SUFFIX = ':mathml';
+
+/** KaTeX's inline styles, kept as `data-style` in markup that came with a figure's props, set through the CSSOM. */
+function useDataStyles(ref: RefObject<HTMLElement | null>, html: string) {
+  useLayoutEffect(() => {
+    for (const el of Array.from(ref.current?.querySelectorAll<HTMLElement>('[data-style]') ?? [])) {
+      el.style.cssText = el.dataset.style ?? '';
+      el.removeAttribute('data-style');
+    }
+  }, [ref, html]);
+}
 
 export function TypesetMath({ markup, className, figure, inline = false }: TypesetMathProps) {
   const Tag = inline ? 'span' : 'div';
-  if (typeof window === 'undefined') inPage.add(markup.equationKey);
-  if (!figure) return <Tag className={className} data-equation-key={markup.equationKey} dangerouslySetInnerHTML={{ __html: markup.html }} />;
+  const ref = useRef<HTMLElement>(null);
+  useDataStyles(ref, markup.html);
+  if (typeof window === 'undefined') {
+    const key = markup.equationKey;
+    if (key.endsWith(MATHML_SUFFIX)) mathmlOnly.add(key.slice(0, -MATHML_SUFFIX.length));
+    else inPage.add(key);
+  }
+  if (!figure)
+    return (
+      <Tag
+        ref={ref as RefObject<HTMLDivElement & HTMLSpanElement>}
+        className={className}
+        data-equation-key={markup.equationKey}
+        dangerouslySetInnerHTML={{ __html: markup.html }}
+      />
+    );
   return (
     <Tag
+      ref={ref as RefObject<HTMLDivElement & HTMLSpanElement>}
       className={className}
       role="group"
       aria-label={figure.label}
@@ -46,7 +76,13 @@ const isMarkup = (value: unknown): value is Partial<EquationMarkup> & { equation
 
 /** JSON.stringify replacer for a figure's props: equation HTML stays out where the page has it. */
 export function withoutEquationHtml(_key: string, value: unknown): unknown {
-  if (isMarkup(value) && 'html' in value && inPage.has(String(value.equationKey))) {
+  // Markup that travels with the props keeps KaTeX's inline styles as data: the page's policy
+  // blocks style attributes, and TypesetMath sets them through the CSSOM, which it allows.
+  const key = isMarkup(value) ? String(value.equationKey) : '';
+  if (isMarkup(value) && typeof value.html === 'string' && mathmlOnly.has(key) && !inPage.has(key)) {
+    return { ...value, html: value.html.replace(/ style="([^"]*)"/g, ' data-style="$1"') };
+  }
+  if (isMarkup(value) && 'html' in value) {
     const { html: _html, ...rest } = value;
     return rest;
   }
