@@ -31,6 +31,7 @@ const MATHML_SUFFIX = ':mathml';
 
 /** KaTeX's inline styles, kept as `data-style` in markup that came with a figure's props, set through the CSSOM. */
 function useDataStyles(ref: RefObject<HTMLElement | null>, html: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new markup is set as HTML, which the hook reads through the ref, not the string
   useLayoutEffect(() => {
     for (const el of Array.from(ref.current?.querySelectorAll<HTMLElement>('[data-style]') ?? [])) {
       el.style.cssText = el.dataset.style ?? '';
