@@ -181,7 +181,7 @@ describe('the prerendered lineage section', () => {
     for (const s of lineageSteps()) expect(list).toContain(s.name.replace(/&/g, '&amp;'));
   });
 
-  it('hands the stepper all seven steps as JSON props, each equation by a key the page holds', () => {
+  it('hands the stepper all seven steps as JSON props, each equation whole, its styles as data, the page holding it as MathML', () => {
     expect(section).toContain('data-island="lineage"');
     const file = islands.find((f) => f.path === 'islands/lineage.json');
     expect(file).toBeDefined();
@@ -189,9 +189,12 @@ describe('the prerendered lineage section', () => {
     expect(props.steps.map((s) => s.id)).toEqual(lineage.steps.map((s) => s.id));
     for (const s of props.steps) {
       for (const eq of s.equations) {
-        // The HTML travels once, in the markup; the props name where to find it.
-        expect(eq.html).toBeUndefined();
-        expect(section).toMatch(new RegExp(`data-equation-key="${eq.equationKey}"[^>]*><span class="katex`));
+        // The page's list, hidden once the stepper runs, holds the MathML alone; the stepper's cards
+        // get KaTeX's markup with the props, its inline styles as data for the CSSOM to set.
+        expect(section).toMatch(new RegExp(`data-equation-key="${eq.equationKey}:mathml"[^>]*><math`));
+        expect(eq.html).toContain('class="katex-html"');
+        expect(eq.html).toContain('data-style="');
+        expect(eq.html).not.toMatch(/ style="/);
       }
     }
   });
