@@ -17,3 +17,14 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--disable-quic',
 ];
+
+/** Chromium for a build script, or an exit that says how to get it. */
+export async function launchChromium() {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    console.error('Chromium not found: apt-get install -y chromium, or set CHROME_PATH');
+    process.exit(1);
+  }
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+}

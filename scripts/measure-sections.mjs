@@ -3,19 +3,13 @@
 // are far from the screen (src/essay/Section.tsx). Run after `npm run build` whenever the
 // prose or a figure's reserved height changes; tests/e2e/sections.spec.ts says when it must.
 import { writeFile } from 'node:fs/promises';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_FLAGS, findChromium } from './chromium.mjs';
+import { launchChromium } from './chromium.mjs';
 import { startPreview } from './preview.mjs';
 import { measureSections, SIZE_WIDTHS } from './section-sizes.mjs';
 
 const port = 4198;
-const executablePath = findChromium();
-if (!executablePath) {
-  console.error('Chromium not found: apt-get install -y chromium, or set CHROME_PATH');
-  process.exit(1);
-}
+const browser = await launchChromium();
 const server = await startPreview(port);
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 try {
   const sizes = {};
   for (const width of SIZE_WIDTHS) {

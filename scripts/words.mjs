@@ -2,19 +2,13 @@
 // visible words of each main-path section outside its figures, the minutes at 230 words a minute,
 // the words before the takeaways, the share of words carrying a numeral, every sentence over 40
 // words, and each figure's caption length, visible settings and what it says to look for.
-import { chromium } from '@playwright/test';
-import { CHROMIUM_FLAGS, findChromium } from './chromium.mjs';
+import { launchChromium } from './chromium.mjs';
 import { startPreview } from './preview.mjs';
 import { measureWords, summarise, WORDS_PER_MINUTE } from './words-measure.mjs';
 
 const port = Number(process.env.WORDS_PORT) || 4197;
-const executablePath = findChromium();
-if (!executablePath) {
-  console.error('Chromium not found: apt-get install -y chromium, or set CHROME_PATH');
-  process.exit(1);
-}
+const browser = await launchChromium();
 const server = await startPreview(port);
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(server.url);
