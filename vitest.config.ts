@@ -2,6 +2,9 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** The one Node-side test file that mocks a module. */
+const ISOLATED = 'tests/essay/defaults.test.tsx';
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -20,6 +23,20 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/core/**/*.test.ts', 'tests/content/**/*.test.ts', 'tests/essay/**/*.test.{ts,tsx}', 'tests/build/**/*.test.ts'],
+          exclude: [ISOLATED],
+          // These files mock nothing and share no state, so one copy of each module serves every
+          // file in a worker: importing the essay's modules anew for each file took more time
+          // than its tests.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Mocks a module, so it gets modules of its own.
+          name: 'unit-mocked',
+          environment: 'node',
+          include: [ISOLATED],
         },
       },
       {
@@ -29,6 +46,11 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/widgets/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/widgets/setup.ts'],
+          // Each file still gets a document of its own; the modules are shared across files in a
+          // worker, and every spy and stubbed global is put back after each test.
+          isolate: false,
+          restoreMocks: true,
+          unstubGlobals: true,
           benchmark: { include: [] },
         },
       },

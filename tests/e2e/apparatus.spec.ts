@@ -126,6 +126,11 @@ test('a mark jumps to its entry, and a footnote links back', async ({ page }) =>
   await expect(page.locator(entry)).toBeInViewport();
 });
 
+// The browser context outlives a test (playwright.config.ts): the clipboard granted here is taken back.
+test.afterEach(async ({ context }) => {
+  await context.clearPermissions();
+});
+
 test('the citation copies by keyboard, says so, and carries the page’s address', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('./#cite');
