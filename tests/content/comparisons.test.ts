@@ -4,7 +4,7 @@
  * every count and loss the verify section states is recomputed here from the raw file.
  */
 import { describe, expect, it } from 'vitest';
-import { render } from '../../src/app/entry-server';
+import { renderedPage } from '../renderedPage';
 import { COMPARISONS_FILE, comparisons, parseComparisons } from '../../src/content/comparisons';
 import { comparisonsCsv, evidenceFacts, evidenceSentences } from '../../src/content/evidence';
 import { DataError } from '../../src/content/validate';
@@ -193,14 +193,14 @@ describe('the verify section says what the data says', () => {
   });
 
   it('links each check of the checklist to a place on the page', () => {
-    const doc = new DOMParser().parseFromString(render().html, 'text/html');
+    const doc = new DOMParser().parseFromString(renderedPage().html, 'text/html');
     const links = [...doc.querySelectorAll('.verify-checks a')].map((a) => a.getAttribute('href')!);
     expect(links.length).toBeGreaterThanOrEqual(4);
     for (const href of links) expect(doc.getElementById(href.slice(1)), href).not.toBeNull();
   });
 
   it('prints the same sentences into the page', () => {
-    const html = render()
+    const html = renderedPage()
       .html.replace(/<!-- -->/g, '')
       .replace(/&#x27;/g, "'");
     for (const s of [say.overview, say.direction, say.builders, say.pooled]) expect(html).toContain(s);

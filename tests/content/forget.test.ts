@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstAtOrAbove, forgetFacts, forgetView, groupView, meanErrors, FORGET_DEFAULTS } from '../../src/content/forget';
-import { render } from '../../src/app/entry-server';
+import { renderedPage } from '../renderedPage';
 import { D, makeStream, pairError, stateAt, trace, channelGates } from '../../src/core';
 
 const d = FORGET_DEFAULTS;
@@ -109,7 +109,7 @@ describe('the forget prose holds for the stated stream', () => {
   });
 
   it('prints exactly these numbers on the page', () => {
-    const { html } = render();
+    const { html } = renderedPage();
     const claim = (id: string) => html.match(new RegExp(`data-claim="${id}">([^<]+)<`))?.[1];
     expect(claim('forget-additive')).toBe(view.error.additive.toFixed(2));
     expect(claim('forget-delta')).toBe(view.error.delta.toFixed(2));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '../../src/app/entry-server';
+import { renderedPage } from '../renderedPage';
 import { architectures, k3Facts } from '../../src/content/architectures';
 import {
   cacheAgainstState,
@@ -172,7 +172,7 @@ describe('a malformed data/lineage.json', () => {
 });
 
 describe('the prerendered lineage section', () => {
-  const { html, islands } = render();
+  const { html, islands } = renderedPage();
   const section = html.slice(html.indexOf('<section id="lineage"'), html.indexOf('</section>', html.indexOf('<section id="lineage"')));
 
   it('keeps every step as an ordered list for readers without script', () => {

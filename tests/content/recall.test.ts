@@ -4,7 +4,7 @@
  * sentence the takeaways section says about them.
  */
 import { describe, expect, it } from 'vitest';
-import { render } from '../../src/app/entry-server';
+import { renderedPage } from '../renderedPage';
 import { k3MemoryFacts, memoryData, MEMORY_FILE, parseMemory } from '../../src/content/k3Memory';
 import { recallFacts, TEXTBOOK_S } from '../../src/content/recall';
 import { FORGET_DEFAULTS, RECALL_DEFAULTS } from '../../src/content/defaults';
@@ -104,7 +104,7 @@ describe('Kimi K3’s memory per sequence, from data/memory.json and data/archit
 
   it('"the hybrid needs 26% of the memory, which is what keeping only 24 attention layers buys"', () => {
     expect(m.atContext.total / m.atContext.allAttention).toBeCloseTo(27.42 / 104.6, 2);
-    expect(render().html).toContain(`data-claim="k3-memory-share">${Math.round((100 * m.atContext.total) / m.atContext.allAttention)}%<`);
+    expect(renderedPage().html).toContain(`data-claim="k3-memory-share">${Math.round((100 * m.atContext.total) / m.atContext.allAttention)}%<`);
   });
 
   it('gives every figure a source, and GPT-2 small’s whole cache at its own context', () => {
@@ -124,7 +124,7 @@ describe('Kimi K3’s memory per sequence, from data/memory.json and data/archit
 });
 
 describe('the takeaways say exactly these numbers', () => {
-  const html = render().html.replace(/<!-- -->/g, '');
+  const html = renderedPage().html.replace(/<!-- -->/g, '');
   const claim = (name: string) => new RegExp(`data-claim="${name}">([^<]*)<`).exec(html)?.[1];
   const f = recallFacts();
   const m = k3MemoryFacts();

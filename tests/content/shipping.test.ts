@@ -22,7 +22,7 @@ import {
   twoLargestSentence,
 } from '../../src/content/shipping/sentences';
 import { shareFacts } from '../../src/content/shipping/shares';
-import { render } from '../../src/app/entry-server';
+import { renderedPage } from '../renderedPage';
 import { paramsShort } from '../../src/format';
 import { fixture, fixtureText } from '../fixtures/load';
 
@@ -147,7 +147,7 @@ describe('the sentences follow the data', () => {
 
 describe('the section says exactly those sentences', () => {
   // React separates adjacent text with empty comments; a reader never sees them.
-  const html = render().html.replace(/<!-- -->/g, '');
+  const html = renderedPage().html.replace(/<!-- -->/g, '');
   const claim = (name: string) => {
     const m = new RegExp(`data-claim="${name}">([^<]*)<`).exec(html);
     return m?.[1]?.replace(/&#x27;/g, "'").replace(/&amp;/g, '&');

@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import memory from '../../data/memory.json';
-import { render } from '../../src/app/entry-server';
+import { renderedPage } from '../renderedPage';
 import runs from '../../src/content/labRuns.json';
 
-const document = new DOMParser().parseFromString(render().html, 'text/html');
+const document = new DOMParser().parseFromString(renderedPage().html, 'text/html');
 const claim = (name: string) => (document.querySelector(`[data-claim="${name}"]`)?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const SIZES = [4, 8, 16, 32, 64, 128];
 type Sums = number[][];

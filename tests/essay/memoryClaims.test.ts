@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import raw from '../../data/memory.json';
-import { render } from '../../src/app/entry-server';
+import { renderedPage } from '../renderedPage';
 import { memoryModels, storageOf } from '../../src/content/modelMemory';
 import { type LayerGroup, sequenceMemory } from '../../src/core';
 
-const document = new DOMParser().parseFromString(render().html, 'text/html');
+const document = new DOMParser().parseFromString(renderedPage().html, 'text/html');
 const claim = (name: string) => (document.querySelector(`[data-claim="${name}"]`)?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const storage = storageOf('bf16', 'fp32');
 const drawn = memoryModels().filter((m): m is ReturnType<typeof memoryModels>[number] & { stack: LayerGroup[] } => m.stack !== null);

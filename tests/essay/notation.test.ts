@@ -3,7 +3,7 @@
  * thing across the page, and channels are counted one way.
  */
 import { describe, expect, it } from 'vitest';
-import { render } from '../../src/app/entry-server';
+import { renderedPage } from '../renderedPage';
 import { equations } from '../../src/essay/equations';
 import { equationWhere } from '../../src/essay/equations/where';
 
@@ -49,7 +49,7 @@ describe('every symbol is defined where it is used', () => {
   });
 
   it('the page prints each line under its equation, in the prose and in the no-script lineage', () => {
-    const { html } = render();
+    const { html } = renderedPage();
     const count = (s: string) => html.split(s).length - 1;
     const prose = Object.keys(equationWhere).length;
     expect(count('class="equation-where"')).toBeGreaterThanOrEqual(prose);
@@ -74,7 +74,7 @@ describe('one meaning per symbol', () => {
 
 describe('one numbering for channels', () => {
   it('the page counts channels from 1: no "channel 0" and no channels 0–3 anywhere', () => {
-    const text = render().html.replace(/<[^>]+>/g, ' ');
+    const text = renderedPage().html.replace(/<[^>]+>/g, ' ');
     expect(text).not.toMatch(/channels? 0\b|channels 0–/);
     expect(text).toMatch(/channels 1–4/);
   });

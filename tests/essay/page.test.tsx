@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '../../src/app/entry-server';
+import { renderedPage } from '../renderedPage';
 import { SECTIONS } from '../../src/essay/sections';
 import { scaleRatio } from '../../src/content/architectures';
 
-const { html, head } = render();
+const { html, head } = renderedPage();
 const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 describe('the prerendered page', () => {

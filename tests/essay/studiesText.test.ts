@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /** The list of studies reads as sentences: no phrase said twice in one entry, no template left with a status word in it. */
 import { describe, expect, it } from 'vitest';
-import { render } from '../../src/app/entry-server';
+import { renderedPage } from '../renderedPage';
 
-const document = new DOMParser().parseFromString(render().html, 'text/html');
+const document = new DOMParser().parseFromString(renderedPage().html, 'text/html');
 const entries = [...document.querySelectorAll('.evidence-studies > li')].map((li) => li.textContent!.replace(/\s+/g, ' '));
 
 describe('each study’s entry', () => {
