@@ -29,9 +29,10 @@ const THROTTLE = 4;
 const RUNS = 3;
 /**
  * Longer than any figure's own timers, so none fires inside a later measurement: the address is
- * written 250 ms after the last change (src/widgets/urlState.ts), a drag's pause ends after 150 ms.
+ * written 250 ms after the last change (src/widgets/urlState.ts), a drag's pause ends after 150 ms;
+ * the margin leaves room for work a figure defers past its frame.
  */
-const SETTLE_MS = URL_WRITE_DELAY_MS + 250;
+const SETTLE_MS = Math.max(800, 3 * URL_WRITE_DELAY_MS);
 /**
  * The bare floor is printed beside the figure, never judged: a third as many moves place its
  * median and p95 well enough, and spare the run two thirds of its time.
