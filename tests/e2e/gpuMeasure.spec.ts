@@ -8,6 +8,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from '../../scripts/chromium.mjs';
 import { axeViolations, THEMES, WIDTHS, watch } from './helpers';
 
+// One worker runs this file's tests in turn: one browser with WebGPU, and never two software
+// adapters computing at once, each of which takes every core it can.
+test.describe.configure({ mode: 'default' });
+
 test.use({ launchOptions: { executablePath: findChromium() ?? '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, '--enable-unsafe-webgpu'] } });
 
 const FIGURE = '#chunking-measured';
