@@ -10,11 +10,13 @@
  *
  * Each run measures:
  * - the figure, moved for real;
- * - the bare floor (a third as many moves; printed, not judged): a hidden control of the same kind that nothing listens to, i.e. the
- *   harness's own cost plus a moving control and the frame around them;
- * - the direct-write floor (as many moves as the figure): the figure's own control moved with its events kept from the page's
- *   scripts, and the DOM writes the figure made for that move (recorded beforehand) replayed
- *   straight into the DOM: about the least any implementation of the figure could cost.
+ * - the bare floor, printed and not judged, with a third as many moves: a hidden control of the
+ *   same kind that nothing listens to, i.e. the harness's own cost plus a moving control and the
+ *   frame around them;
+ * - the direct-write floor, with the figure's own moves: the figure's control moved with its
+ *   events kept from the page's scripts, and the DOM writes the figure made for that move
+ *   (recorded beforehand) replayed straight into the DOM: about the least any implementation of
+ *   the figure could cost.
  * Milliseconds on a two-core machine swing with its own load, and the floors swing with them, so
  * the figure is held to its direct-write floor: a median at most 1.5x the floor's, on the best of
  * up to three runs. Whether the 16 ms frame budget holds at p95 is printed, not held.
