@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, findCheckBrowser, findChromium } from './scripts/chromium.mjs';
 
-const executablePath = findChromium() ?? '/usr/bin/chromium';
+/** Chromium, for the measurements; the checks run in its headless shell where it is installed (scripts/chromium.mjs). */
+const chromium = findChromium() ?? '/usr/bin/chromium';
+const checkBrowser = findCheckBrowser() ?? chromium;
 /** E2E_PORT lets two test runs on one machine use separate servers. */
 const PORT = Number(process.env.E2E_PORT) || 4173;
 
@@ -30,8 +32,13 @@ export default defineConfig({
     // before the page's first byte. A test whose options differ (no JavaScript, service workers
     // allowed) still gets a context of its own; permissions a test grants it takes back itself.
     reuseContext: true,
-    launchOptions: { executablePath, args: CHROMIUM_FLAGS },
   },
+  // The checks, in parallel; then the timing tests, tagged @latency, one at a time with nothing
+  // beside them (package.json's test:e2e runs the two projects in turn).
+  projects: [
+    { name: 'checks', grepInvert: /@latency/, use: { launchOptions: { executablePath: checkBrowser, args: CHROMIUM_FLAGS } } },
+    { name: 'latency', grep: /@latency/, use: { launchOptions: { executablePath: chromium, args: CHROMIUM_FLAGS } } },
+  ],
   webServer: {
     command: `node node_modules/vite/bin/vite.js preview --port ${PORT} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/`,
