@@ -24,10 +24,8 @@ export function headTags(siteUrl?: string): string {
     `<meta property="og:image:width" content="1200" />`,
     `<meta property="og:image:height" content="630" />`,
     `<meta property="og:image:alt" content="Four 8 by 8 memory heatmaps in gold and blue beside the essay's title" />`,
+    // X reads the title, description and image from the og: tags when its own are absent.
     `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${escapeAttr(TITLE)}" />`,
-    `<meta name="twitter:description" content="${escapeAttr(DESCRIPTION)}" />`,
-    `<meta name="twitter:image" content="${escapeAttr(image)}" />`,
   ];
   if (base) {
     tags.push(`<link rel="canonical" href="${escapeAttr(base)}" />`, `<meta property="og:url" content="${escapeAttr(base)}" />`);

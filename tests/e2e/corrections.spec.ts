@@ -15,5 +15,10 @@ test('a correction of the lineage opens the stepper at its step; one of the pros
   await page.locator('#correction-depth-attention a', { hasText: 'What the whole chain says' }).click();
   await expect(page.locator('#takeaways-depth')).toBeInViewport();
   await expect(page.locator('#takeaways-depth')).toContainText('one summary per 12 layers');
+  // And back: the card of the step that is usually told otherwise links to its correction.
+  await page.goto('./?step=7#lineage');
+  await waitForFigure(page, 'lineage');
+  await page.locator('.lineage-card[data-current="true"]').getByRole('link', { name: 'See the correction' }).click();
+  await expect(page.locator('#correction-k3-layout')).toBeInViewport();
   expect(problems).toEqual([]);
 });

@@ -63,6 +63,15 @@ describe('Where this page departs from the usual account', () => {
     }
   });
 
+  it('each is linked in a short clause from inside the place it corrects', () => {
+    for (const c of list) {
+      const place = document.getElementById(c.anchor)!;
+      const links = [...place.querySelectorAll(`a[href="#correction-${c.id}"]`)];
+      expect(links.length, `${c.id}: a link from #${c.anchor}`).toBeGreaterThan(0);
+      for (const link of links) expect(textOf(link).split(' ').length, c.id).toBeLessThanOrEqual(6);
+    }
+  });
+
   it('every link lands on exactly one element, and a lineage step’s link opens the stepper at the step the list shows there', () => {
     for (const c of list) {
       expect(document.querySelectorAll(`[id="${c.anchor}"]`).length, c.id).toBe(1);

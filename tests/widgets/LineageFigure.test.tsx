@@ -90,7 +90,10 @@ describe('LineageFigure', () => {
       for (const label of ['The wall', 'The fix', 'What it gives up', 'As an eviction policy']) expect(card.textContent).toContain(label);
       expect(card.textContent).toContain(step.policy);
       const links = within(card).getAllByRole('link');
-      expect(links.length).toBe(step.papers.length);
+      // Each paper, and where the usual account tells the step otherwise, its correction.
+      const corrections = links.filter((a) => a.getAttribute('href')!.startsWith('#correction-'));
+      expect(corrections.map((a) => a.getAttribute('href'))).toEqual(step.correction ? [`#correction-${step.correction}`] : []);
+      expect(links.length - corrections.length).toBe(step.papers.length);
       for (const p of step.papers) {
         expect(card.textContent).toContain(p.authors);
         if (p.arxiv) expect(links.map((a) => a.getAttribute('href'))).toContain(`https://arxiv.org/abs/${p.arxiv}`);
@@ -99,6 +102,7 @@ describe('LineageFigure', () => {
       if (i < 6) await user.click(next());
     }
     expect(current()).toBe(7);
+    expect(props.steps.filter((s) => s.correction).map((s) => s.id)).toEqual(['kda-hybrid', 'kimi-k3']);
     // The button that just disabled itself hands focus to the current marker.
     expect(document.activeElement).toBe(markers()[6]);
   });

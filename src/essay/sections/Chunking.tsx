@@ -10,6 +10,7 @@ import { Cite, FigureFrame, Section } from '../Section';
 import { Term } from '../Cards';
 import { Fold } from '../../viz/Fold';
 import { ChunkingMeasured } from './ChunkingMeasured';
+import { CorrectionMark } from '../CorrectionMark';
 
 const pct = (x: number) => percent(x, 0);
 
@@ -74,7 +75,8 @@ export function Chunking() {
         The bottom of the curve is wide and flat, which is why the title names a range rather than one size. The
         recurrent kernel, one token per step, is <span data-claim="chunking-slowdown">{integer(f.slowdown)}</span> times
         slower than the best chunk on the same workload. The kernels people ship pick their sizes inside that range, for
-        reasons of numerics as much as speed.
+        reasons of numerics as much as speed{' '}
+        <CorrectionMark id="chunk-size">not the one size often quoted</CorrectionMark>.
       </p>
       <Fold id="chunking-model" className="deeper" summary="Go deeper: the cost model, its equations, GPUs, assumptions and validation">
       <Equation id="chunkFlops" label="Floating-point operations per token per head for chunk size C and head dimension d" />

@@ -3,6 +3,7 @@
  * numbers it names filled in from the data. The stepper shows one step at a time; the ordered
  * list below it is the same content for readers without script, and for print.
  */
+import { corrections } from '../../content/corrections';
 import { lineageFacts, type StepView } from '../../content/lineageView';
 import { StepFacts } from '../../widgets/Lineage/LineageFigure';
 import type { FigureStep } from '../../widgets/Lineage/types';
@@ -15,11 +16,18 @@ import { WORKLOG_URL } from './Credit';
 import { Term } from '../Cards';
 import { Ladder } from './Ladder';
 
+/** The correction of what the usual account says of a step, where there is one. */
+function correctionOf(stepId: string): { correction?: string } {
+  const c = corrections().find((x) => x.corrects === `lineage:${stepId}`);
+  return c ? { correction: c.id } : {};
+}
+
 /** The stepper's props: every step with each equation it names typeset (a name the registry lacks stops the build). */
 export function lineageFigureProps(steps: readonly StepView[] = lineageFacts().steps): { steps: FigureStep[] } {
   return {
     steps: steps.map((step) => ({
       ...step,
+      ...correctionOf(step.id),
       equations: step.equations.map((eq) => ({ ...eq, ...figureEquation('lineage', eq.id, true), where: whereLine(eq.id) })),
     })),
   };

@@ -4,6 +4,7 @@ import { scaleFacts } from '../../content/scale';
 import { fractionWords, integer as formatInteger, params as formatParams, percent as formatPercent } from '../../format';
 import { Section, FigureFrame, Cite } from '../Section';
 import { Fold } from '../../viz/Fold';
+import { CorrectionMark } from '../CorrectionMark';
 
 export function Scale() {
   const r = scaleFacts();
@@ -14,9 +15,7 @@ export function Scale() {
       <p className="lede">
         Divide {large.name}&rsquo;s {formatParams(large.totalParams.value)} parameters by those of {small.name} and
         you get <strong data-claim="ratio">about {about}</strong>{' '}
-        <a className="correction-link" href="#correction-ratio">
-          (not the figure usually quoted)
-        </a>
+        <CorrectionMark id="ratio">not the figure usually quoted</CorrectionMark>
         . A growth that large invites the lazy reading: it is all scale. It is not. A model reading a long text has
         to remember it somewhere, and every design in this story decides what that memory may forget.{' '}
         <strong>Each architectural step is an eviction policy for a memory that cannot hold everything.</strong>

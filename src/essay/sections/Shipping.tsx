@@ -12,6 +12,7 @@ import { Section, FigureFrame } from '../Section';
 import { Refs } from '../Cards';
 import { Fold } from '../../viz/Fold';
 import { MemoryPart } from './ShippingMemory';
+import { CorrectionMark } from '../CorrectionMark';
 
 export const NOTE_PREFIX = 'shipping-note-';
 export const DOWNLOADS = { json: 'data/architectures.json', csv: 'data/architectures.csv' } as const;
@@ -135,7 +136,8 @@ export function Shipping() {
       </p>
       <p id="shipping-six">
         <span data-claim="six-percent">{say.six}</span>{' '}
-        <span data-claim="six-verdict">{say.sixVerdict}</span>
+        <span data-claim="six-verdict">{say.sixVerdict}</span>{' '}
+        <CorrectionMark id="six-percent">the usual summary, corrected</CorrectionMark>
       </p>
       <p>
         <span data-claim="four-percent">{say.four}</span> <span data-claim="two-largest">{say.twoLargest}</span>

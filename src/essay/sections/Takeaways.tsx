@@ -3,6 +3,7 @@ import { takeawaysFacts } from '../../content/scale';
 import { capitalise, countWord } from '../../format';
 import { Section } from '../Section';
 import { Refs, Term } from '../Cards';
+import { CorrectionMark } from '../CorrectionMark';
 
 export function Takeaways() {
   const { about, largeName, smallName, k3, linearPerFull, years } = takeawaysFacts();
@@ -29,7 +30,8 @@ export function Takeaways() {
         {k3.fullAttentionLayers}), and the attention layers retrieve from the actual context what the fixed states
         threw away. Across depth
         the same move repeats: before every sub-layer, a learned attention over earlier layers, with the depth memory
-        compressed into one summary per {k3.depthSummaryEvery} layers. {capitalise(countWord(years))} years after {smallName}, the
+        compressed into one summary per {k3.depthSummaryEvery} layers{' '}
+        <CorrectionMark id="depth-attention">often told otherwise</CorrectionMark>. {capitalise(countWord(years))} years after {smallName}, the
         answer keeps attention as the selective read, because a fixed state cannot give back what it has already evicted.
       </p>
       <p>

@@ -8,6 +8,7 @@ import { Fold } from '../../viz/Fold';
 import { Island } from '../Island';
 import { Studies } from './Studies';
 import { Section, Cite, FigureFrame, SourceList } from '../Section';
+import { correctionHref } from '../CorrectionMark';
 
 export function Verify() {
   const { n, error, cosine } = forgetFacts().view;
@@ -20,7 +21,14 @@ export function Verify() {
         <Cite href="https://arxiv.org/abs/2510.26692">arXiv 2510.26692</Cite>), and it may well be true. It is also
         exactly the kind of result that depends on what was measured: which tasks, which context lengths, how much
         training, how the baseline was tuned. The number is a property of the evaluation as much as of the
-        architecture. Who ran the studies matters as much.{' '}
+        architecture. Two wins often quoted for hybrids change on a closer reading{' '}
+        (<a className="correction-link" href={correctionHref('olmo-ruler')}>
+          OLMo Hybrid&rsquo;s
+        </a>
+        , <a className="correction-link" href={correctionHref('minimax-baseline')}>
+          MiniMax-01&rsquo;s
+        </a>
+        ). Who ran the studies matters as much.{' '}
         <span data-claim="evidence-builders">{say.builders}</span>
       </p>
       <FigureFrame

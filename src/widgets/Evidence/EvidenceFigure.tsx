@@ -192,7 +192,7 @@ export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
                 const s = studyById.get(m.study)!;
                 const r = m.result;
                 return (
-                  <tr key={`${m.study}-${m.index}`} id={resultId(m)} data-favours={m.favours}>
+                  <tr key={`${m.study}-${m.index}`} id={resultId(m)} className={m.favours === 'baseline' ? 'favours-baseline' : undefined}>
                     <th scope="row">
                       {running ? (
                         <a className="row-anchor" href={`#${resultId(m)}`}>

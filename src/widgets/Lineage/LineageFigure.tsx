@@ -44,8 +44,11 @@ const KEY_MOVES: Record<string, (index: number, count: number) => number> = {
   End: (_, count) => count - 1,
 };
 
-/** The four facts of a step, shared by the stepper's card and the page's static list. */
-export function StepFacts({ step }: { step: { wall: string; fix: string; cost: string; policy: string } }) {
+/**
+ * The four facts of a step, shared by the stepper's card and the page's static list, and where
+ * the usual account tells the step otherwise, a link to its correction.
+ */
+export function StepFacts({ step }: { step: { wall: string; fix: string; cost: string; policy: string; correction?: string } }) {
   return (
     <dl className="step-facts">
       <dt>The wall</dt>
@@ -56,6 +59,16 @@ export function StepFacts({ step }: { step: { wall: string; fix: string; cost: s
       <dd>{step.cost}</dd>
       <dt>As an eviction policy</dt>
       <dd className="policy">{step.policy}</dd>
+      {step.correction ? (
+        <>
+          <dt>Often told otherwise</dt>
+          <dd>
+            <a className="correction-link" href={`#correction-${step.correction}`}>
+              See the correction
+            </a>
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }

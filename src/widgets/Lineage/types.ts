@@ -10,4 +10,5 @@ export type { ChunkDiagram, DecayDiagram, Diagram, K3Diagram, LayerKind, MemoryD
 /** A step's equation, typeset, with the line that names its symbols. */
 type EquationView = EquationRef & EquationMarkup & { where: string | null };
 
-export type FigureStep = StepView<EquationView>;
+/** With the id of the correction (data/corrections.json) of what the usual account says of the step, if any. */
+export type FigureStep = StepView<EquationView> & { correction?: string };
