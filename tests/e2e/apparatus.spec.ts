@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, THEMES, watch } from './helpers';
+import { axeViolations, inEachTheme, setTheme, themesLabel, WIDTH_THEMES, watch } from './helpers';
 
 /** Every address any data file holds. */
 const dataUrls = new Set(
@@ -71,42 +71,43 @@ async function cardBelowMark(page: Page, holder: ReturnType<Page['locator']>) {
   expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
 }
 
-for (const width of [1280, 390]) {
-  for (const theme of THEMES) {
-    test(`cards at ${width}px, ${theme}: by keyboard and pointer, below their line, Escape closes, axe clean`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: theme });
-      const problems = watch(page);
-      await page.goto('./#lineage');
-      // A citation, by keyboard: Tab from the link before it reaches the mark and opens its card.
-      const cite = page.locator('#lineage .cite-mark').first();
-      await cite.locator(':scope > a').focus();
-      await cardBelowMark(page, cite);
-      const entry = (await cite.locator(':scope > a').getAttribute('href'))!;
-      await expect(cite.locator('.card')).toContainText(await page.locator(`${entry} a`).first().innerText());
-      // The card's own link is the next stop for Tab, and the card stays open on it.
-      await page.keyboard.press('Tab');
-      await expect(cite.locator('.card a')).toBeFocused();
-      await expect(cite.locator('.card')).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(cite.locator('.card')).toBeHidden();
-      // A glossary term, by pointer.
-      const term = page.locator('.term.has-card').first();
-      await term.scrollIntoViewIfNeeded();
-      await term.locator(':scope > a').hover();
-      await cardBelowMark(page, term);
-      await expect(term.locator('.card')).toContainText(':');
-      // A footnote, by keyboard.
-      const note = page.locator('.note-mark').first();
-      await note.scrollIntoViewIfNeeded();
-      await note.locator(':scope > a').focus();
-      await cardBelowMark(page, note);
-      await expect(note.locator('.card .back-link')).toHaveCount(0);
-      // The page itself is scanned whole in page.spec.ts; here, every mark with the card still open.
+for (const { width, themes } of WIDTH_THEMES) {
+  test(`cards at ${width}px, ${themesLabel(themes)}: by keyboard and pointer, below their line, Escape closes, axe clean`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await setTheme(page, themes[0]);
+    const problems = watch(page);
+    await page.goto('./#lineage');
+    // A citation, by keyboard: Tab from the link before it reaches the mark and opens its card.
+    const cite = page.locator('#lineage .cite-mark').first();
+    await cite.locator(':scope > a').focus();
+    await cardBelowMark(page, cite);
+    const entry = (await cite.locator(':scope > a').getAttribute('href'))!;
+    await expect(cite.locator('.card')).toContainText(await page.locator(`${entry} a`).first().innerText());
+    // The card's own link is the next stop for Tab, and the card stays open on it.
+    await page.keyboard.press('Tab');
+    await expect(cite.locator('.card a')).toBeFocused();
+    await expect(cite.locator('.card')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(cite.locator('.card')).toBeHidden();
+    // A glossary term, by pointer.
+    const term = page.locator('.term.has-card').first();
+    await term.scrollIntoViewIfNeeded();
+    await term.locator(':scope > a').hover();
+    await cardBelowMark(page, term);
+    await expect(term.locator('.card')).toContainText(':');
+    // A footnote, by keyboard.
+    const note = page.locator('.note-mark').first();
+    await note.scrollIntoViewIfNeeded();
+    await note.locator(':scope > a').focus();
+    await cardBelowMark(page, note);
+    await expect(note.locator('.card .back-link')).toHaveCount(0);
+    // The page itself is scanned whole in page.spec.ts; here, every mark with the card still open.
+    await inEachTheme(page, themes, async () => {
       expect(await axeViolations(page, '.cite-mark, .term, .note-mark')).toEqual([]);
-      expect(problems).toEqual([]);
     });
-  }
+    await expect(note.locator('.card'), 'the card stays open through a switch of theme').toBeVisible();
+    expect(problems).toEqual([]);
+  });
 }
 
 test('a mark jumps to its entry, and a footnote links back', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, openFigure, steadyOverflow, THEMES, waitForFigure, WIDTHS, watch, type OpenOptions } from './helpers';
+import { axeViolations, openFigure, steadyOverflow, waitForFigure, WIDTHS, watch, type OpenOptions, inEachTheme, themesLabel, WIDTH_THEMES } from './helpers';
 
 const figure = (page: Page) => page.locator('#chunking-figure');
 const readout = (page: Page) => figure(page).getByRole('status');
@@ -19,11 +19,11 @@ async function openWorkload(page: Page) {
   await expect(fold).toHaveAttribute('open');
 }
 
-for (const width of WIDTHS) {
-  for (const theme of THEMES) {
-    test(`chunking at ${width}px, ${theme}: clean, accessible, no sideways scroll`, async ({ page }) => {
-      const problems = watch(page);
-      await open(page, { width, theme });
+for (const { width, themes } of WIDTH_THEMES) {
+  test(`chunking at ${width}px, ${themesLabel(themes)}: clean, accessible, no sideways scroll`, async ({ page }) => {
+    const problems = watch(page);
+    await open(page, { width, theme: themes[0] });
+    await inEachTheme(page, themes, async (theme) => {
       // Only this section's own overflow: anything wider than the viewport must scroll inside a box of its own.
       const sticking = await page.evaluate(() => {
         const vw = document.documentElement.clientWidth;
@@ -43,9 +43,9 @@ for (const width of WIDTHS) {
       // capture of an element that reaches beyond it, so the kept screenshot is the second.
       await figure(page).screenshot();
       await figure(page).screenshot({ path: `test-results/screenshots/chunking-${width}-${theme}.png` });
-      expect(problems).toEqual([]);
     });
-  }
+    expect(problems).toEqual([]);
+  });
 }
 
 test('the chunk slider moves by keyboard and redraws diagram, curves and readout', async ({ page }) => {

@@ -1,57 +1,61 @@
 import { expect, test } from '@playwright/test';
-import { openFigure, steadyOverflow, THEMES, WIDTHS, watch } from './helpers';
+import { openFigure, steadyOverflow, watch, inEachTheme, themesLabel, WIDTH_THEMES } from './helpers';
 
 const slider = '#forget-n';
 
-for (const width of WIDTHS) {
-  for (const theme of THEMES) {
-    test(`forget figure at ${width}px, ${theme}: drag 1 → 128 → 1, readout and memories follow`, async ({ page }) => {
-      const problems = watch(page);
-      await openFigure(page, 'forget', { width, theme });
-      const figure = page.locator('#forget-figure');
-      const input = figure.locator(slider);
-      const status = figure.getByRole('status');
-      await expect(input).toHaveValue('16');
-      await expect(status).toContainText('16 pairs written');
+for (const { width, themes } of WIDTH_THEMES) {
+  test(`forget figure at ${width}px, ${themesLabel(themes)}: drag 1 → 128 → 1, readout and memories follow`, async ({ page }) => {
+    const problems = watch(page);
+    await openFigure(page, 'forget', { width, theme: themes[0] });
+    const figure = page.locator('#forget-figure');
+    const input = figure.locator(slider);
+    const status = figure.getByRole('status');
+    await expect(input).toHaveValue('16');
+    await expect(status).toContainText('16 pairs written');
 
-      const cellsAt = () =>
-        figure
-          .locator('.heatmap canvas')
-          .first()
-          .evaluate((c: HTMLCanvasElement) => c.toDataURL());
-      const at16 = await cellsAt();
+    const cellsAt = () =>
+      figure
+        .locator('.heatmap canvas')
+        .first()
+        .evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    const at16 = await cellsAt();
 
-      await input.focus();
-      await page.keyboard.press('Home');
-      await expect(status).toContainText('1 pair written');
-      const at1 = await cellsAt();
-      expect(at1).not.toBe(at16);
+    await input.focus();
+    await page.keyboard.press('Home');
+    await expect(status).toContainText('1 pair written');
+    const at1 = await cellsAt();
+    expect(at1).not.toBe(at16);
 
-      // Drag with the pointer across the whole track.
-      await input.scrollIntoViewIfNeeded();
-      const box = (await input.boundingBox())!;
-      await page.mouse.move(box.x + 2, box.y + box.height / 2);
-      await page.mouse.down();
-      for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + (box.width * i) / 10, box.y + box.height / 2);
-      await page.mouse.move(box.x + box.width + 20, box.y + box.height / 2);
-      await page.mouse.up();
-      await expect(input).toHaveValue('128');
-      await expect(status).toContainText('128 pairs written');
-      expect(await cellsAt()).not.toBe(at1);
-      // The widest numbers fit their fixed boxes, and the readout's box kept its height.
-      expect(await steadyOverflow(page, '#forget-figure')).toEqual([]);
-      await expect(page).toHaveURL(/[?&]n=128\b/);
+    // Drag with the pointer across the whole track.
+    await input.scrollIntoViewIfNeeded();
+    const box = (await input.boundingBox())!;
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + (box.width * i) / 10, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width + 20, box.y + box.height / 2);
+    await page.mouse.up();
+    await expect(input).toHaveValue('128');
+    await expect(status).toContainText('128 pairs written');
+    expect(await cellsAt()).not.toBe(at1);
+    // The widest numbers fit their fixed boxes, and the readout's box kept its height.
+    expect(await steadyOverflow(page, '#forget-figure')).toEqual([]);
+    await expect(page).toHaveURL(/[?&]n=128\b/);
 
-      await page.keyboard.press('Home');
-      await expect(status).toContainText('1 pair written');
-      await page.keyboard.press('ArrowRight');
-      await expect(status).toContainText('2 pairs written');
+    await page.keyboard.press('Home');
+    await expect(status).toContainText('1 pair written');
+    await page.keyboard.press('ArrowRight');
+    await expect(status).toContainText('2 pairs written');
 
+    // The memories are painted on canvas: a switch of theme repaints them in its colours.
+    let painted = await cellsAt();
+    await inEachTheme(page, themes, async (theme) => {
+      if (theme !== themes[0]) await expect.poll(cellsAt, `the memories repainted for the ${theme} theme`).not.toBe(painted);
+      painted = await cellsAt();
       await figure.scrollIntoViewIfNeeded();
       await figure.screenshot({ path: `test-results/screenshots/forget-${width}-${theme}.png` });
-      expect(problems).toEqual([]);
     });
-  }
+    expect(problems).toEqual([]);
+  });
 }
 
 test('a shared link restores the figure; nonsense in the link is clamped or ignored', async ({ page }) => {

@@ -53,8 +53,38 @@ export async function axeViolations(page: Page, scope?: string): Promise<string[
   );
 }
 
-export async function setTheme(page: Page, theme: 'light' | 'dark') {
+export type Theme = (typeof THEMES)[number];
+
+export async function setTheme(page: Page, theme: Theme) {
   await page.emulateMedia({ colorScheme: theme });
+}
+
+/**
+ * Each width with its two themes, in the order a test meets them: the theme the page opens in,
+ * then the one the reader's system switches to while it is open. The wide window opens light and
+ * the narrow one dark, so each theme is met both ways: loaded fresh, and switched into live.
+ */
+export const WIDTH_THEMES = WIDTHS.map((width, i) => ({ width, themes: i % 2 === 0 ? (['light', 'dark'] as const) : (['dark', 'light'] as const) }));
+
+/** How a test names a width's pair of themes: "light, then dark". */
+export const themesLabel = (themes: readonly Theme[]) => themes.join(', then ');
+
+/**
+ * Runs `check` in each theme in turn: the first as the page opened in it, each next one after
+ * the system's preference switches while the page is open. A switch must repaint the page (its
+ * background changes) and let every figure redraw (a frame passes) before the check runs.
+ */
+export async function inEachTheme(page: Page, themes: readonly Theme[], check: (theme: Theme) => Promise<void>) {
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  for (const [i, theme] of themes.entries()) {
+    if (i > 0) {
+      const before = await background();
+      await setTheme(page, theme);
+      await expect.poll(background, `the page follows the switch to ${theme}`).not.toBe(before);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+    await test.step(`in the ${theme} theme`, () => check(theme));
+  }
 }
 
 /** The page's interactive figures, each by the name of its island, which is also its section's id. */

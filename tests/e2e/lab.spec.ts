@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, openFigure, THEMES, WIDTHS, waitForFigure, watch } from './helpers';
+import { axeViolations, inEachTheme, openFigure, themesLabel, WIDTH_THEMES, waitForFigure, watch } from './helpers';
 import { median, yardstick } from './yardstick';
 
 const progress = (page: Page) => page.locator('#lab-figure .lab-progress');
@@ -11,47 +11,47 @@ const streamsAt = JSON.parse(
     .replace(/(\d+):/g, '"$1":'),
 ) as Record<string, number>;
 
-for (const width of WIDTHS) {
-  for (const theme of THEMES) {
-    test(`lab at ${width}px, ${theme}: every control by keyboard, a run finished, clean console, axe clean, no overflow`, async ({ page }) => {
-      const problems = watch(page);
-      await openFigure(page, 'lab', { width, theme });
-      await expect(progress(page)).toHaveText('Done: 8 streams at d = 128.');
-      await expect(readout(page)).toContainText('At n = 2d = 256 pairs, mean over 8 streams');
+for (const { width, themes } of WIDTH_THEMES) {
+  test(`lab at ${width}px, ${themesLabel(themes)}: every control by keyboard, a run finished, clean console, axe clean, no overflow`, async ({ page }) => {
+    const problems = watch(page);
+    await openFigure(page, 'lab', { width, theme: themes[0] });
+    await expect(progress(page)).toHaveText('Done: 8 streams at d = 128.');
+    await expect(readout(page)).toContainText('At n = 2d = 256 pairs, mean over 8 streams');
 
-      // The size by keyboard: Home is d = 4, and the worker runs its streams there.
-      await page.locator('#lab-d').focus();
-      await page.keyboard.press('Home');
-      await expect(page.locator('#lab-d')).toHaveAttribute('aria-valuetext', 'd = 4, a 4 by 4 state');
-      await expect(progress(page)).toHaveText(`Done: ${streamsAt['4']} streams at d = 4.`);
-      await expect(readout(page)).toContainText(`At n = 2d = 8 pairs, mean over ${streamsAt['4']} streams`);
-      await page.keyboard.press('ArrowRight');
-      await expect(progress(page)).toHaveText(`Done: ${streamsAt['8']} streams at d = 8.`);
+    // The size by keyboard: Home is d = 4, and the worker runs its streams there.
+    await page.locator('#lab-d').focus();
+    await page.keyboard.press('Home');
+    await expect(page.locator('#lab-d')).toHaveAttribute('aria-valuetext', 'd = 4, a 4 by 4 state');
+    await expect(progress(page)).toHaveText(`Done: ${streamsAt['4']} streams at d = 4.`);
+    await expect(readout(page)).toContainText(`At n = 2d = 8 pairs, mean over ${streamsAt['4']} streams`);
+    await page.keyboard.press('ArrowRight');
+    await expect(progress(page)).toHaveText(`Done: ${streamsAt['8']} streams at d = 8.`);
 
-      // The keys by keyboard: the run at d = 8 is made again on orthonormal keys.
-      const keys = page.getByRole('combobox', { name: 'Keys' });
-      await keys.focus();
-      await page.keyboard.press('ArrowDown');
-      await expect(keys).toHaveValue('orthonormal');
-      await expect(progress(page)).toHaveText(`Done: ${streamsAt['8']} streams at d = 8.`);
+    // The keys by keyboard: the run at d = 8 is made again on orthonormal keys.
+    const keys = page.getByRole('combobox', { name: 'Keys' });
+    await keys.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(keys).toHaveValue('orthonormal');
+    await expect(progress(page)).toHaveText(`Done: ${streamsAt['8']} streams at d = 8.`);
 
-      // The gates by keyboard.
-      await page.locator('#lab-beta').focus();
-      await page.keyboard.press('ArrowLeft');
-      await expect(page.locator('#lab-beta')).toHaveAttribute('aria-valuetext', 'β = 0.95');
-      await page.locator('#lab-alpha').focus();
-      await page.keyboard.press('End');
-      await expect(page.locator('#lab-alpha')).toHaveAttribute('aria-valuetext', 'α = 1.00');
-      await expect(progress(page)).toHaveText(`Done: ${streamsAt['8']} streams at d = 8.`);
-      await expect.poll(() => new URL(page.url()).search).toBe('?ld=8&lkeys=orthonormal&lbeta=0.95&lalpha=1');
+    // The gates by keyboard.
+    await page.locator('#lab-beta').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.locator('#lab-beta')).toHaveAttribute('aria-valuetext', 'β = 0.95');
+    await page.locator('#lab-alpha').focus();
+    await page.keyboard.press('End');
+    await expect(page.locator('#lab-alpha')).toHaveAttribute('aria-valuetext', 'α = 1.00');
+    await expect(progress(page)).toHaveText(`Done: ${streamsAt['8']} streams at d = 8.`);
+    await expect.poll(() => new URL(page.url()).search).toBe('?ld=8&lkeys=orthonormal&lbeta=0.95&lalpha=1');
 
+    await inEachTheme(page, themes, async (theme) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'horizontal page overflow in px').toBeLessThanOrEqual(0);
       expect(await axeViolations(page, '#lab-figure')).toEqual([]);
       await page.locator('#lab-figure').screenshot({ path: `test-results/screenshots/lab-${width}-${theme}.png` });
-      expect(problems).toEqual([]);
     });
-  }
+    expect(problems).toEqual([]);
+  });
 }
 
 test('a run is started, stopped and started again; the progress is said in a polite live region', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { axeViolations, openFigure, THEMES, WIDTHS, waitForFigure, watch } from './helpers';
+import { axeViolations, openFigure, waitForFigure, watch, inEachTheme, themesLabel, WIDTH_THEMES } from './helpers';
 
 const readout = (page: Page) => page.locator('#memory-figure .mem-readout');
 const answer = (page: Page) => page.locator('#memory-figure .mem-config-answer');
@@ -22,62 +22,62 @@ async function paste(page: Page, text: string) {
   await page.getByRole('button', { name: 'Draw it' }).click();
 }
 
-for (const width of WIDTHS) {
-  for (const theme of THEMES) {
-    test(`memory figure at ${width}px, ${theme}: every control by keyboard, clean console, axe clean, no overflow`, async ({ page }) => {
-      const problems = watch(page);
-      await openFigure(page, 'memory', { width, theme });
-      const out = readout(page);
-      await expect(out).toContainText('At 131,072 tokens, Kimi K3 holds 3.794 GiB a sequence');
-      // The ring on the chart and the readout name the same token: 449,372,160 B fixed over 27,648 B a token is 16,253.3, so 16,254.
-      await expect(out).toContainText('What grows outweighs what is fixed from 16,254 tokens on.');
-      await expect(page.locator('#memory-figure')).toContainText('crosses at 16,254');
+for (const { width, themes } of WIDTH_THEMES) {
+  test(`memory figure at ${width}px, ${themesLabel(themes)}: every control by keyboard, clean console, axe clean, no overflow`, async ({ page }) => {
+    const problems = watch(page);
+    await openFigure(page, 'memory', { width, theme: themes[0] });
+    const out = readout(page);
+    await expect(out).toContainText('At 131,072 tokens, Kimi K3 holds 3.794 GiB a sequence');
+    // The ring on the chart and the readout name the same token: 449,372,160 B fixed over 27,648 B a token is 16,253.3, so 16,254.
+    await expect(out).toContainText('What grows outweighs what is fixed from 16,254 tokens on.');
+    await expect(page.locator('#memory-figure')).toContainText('crosses at 16,254');
 
-      // The context slider: K3 at 1M tokens holds what its own panel under the attention read says.
-      await page.locator('#mem-context').focus();
-      await page.keyboard.press('End');
-      await expect(out).toContainText('At 1,048,576 tokens, Kimi K3 holds 27.42 GiB a sequence');
-      await page.keyboard.press('Home');
-      await expect(out).toContainText('At 1,024 tokens, Kimi K3 holds');
-      for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
-      await expect(out).toContainText('At 131,072 tokens');
+    // The context slider: K3 at 1M tokens holds what its own panel under the attention read says.
+    await page.locator('#mem-context').focus();
+    await page.keyboard.press('End');
+    await expect(out).toContainText('At 1,048,576 tokens, Kimi K3 holds 27.42 GiB a sequence');
+    await page.keyboard.press('Home');
+    await expect(out).toContainText('At 1,024 tokens, Kimi K3 holds');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+    await expect(out).toContainText('At 131,072 tokens');
 
-      // The cache type by keyboard: fp8 halves what grows, a little more with its scales; the bar agrees with the readout.
-      const before = await total(bar(page, 'Kimi Linear 48B-A3B'));
-      await page.getByRole('combobox', { name: /caches in/i }).focus();
-      await page.keyboard.press('ArrowDown');
-      await expect(page.getByRole('combobox', { name: /caches in/i })).toHaveValue('fp8');
-      await expect(out).toContainText(`holds ${(await bar(page, 'Kimi K3').locator('.mem-bar-value').textContent())?.split(':')[0]}`);
-      const after = await total(bar(page, 'Kimi Linear 48B-A3B'));
-      expect(after).toBeLessThan(before);
-      expect(after).toBeGreaterThan(before / 2);
+    // The cache type by keyboard: fp8 halves what grows, a little more with its scales; the bar agrees with the readout.
+    const before = await total(bar(page, 'Kimi Linear 48B-A3B'));
+    await page.getByRole('combobox', { name: /caches in/i }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('combobox', { name: /caches in/i })).toHaveValue('fp8');
+    await expect(out).toContainText(`holds ${(await bar(page, 'Kimi K3').locator('.mem-bar-value').textContent())?.split(':')[0]}`);
+    const after = await total(bar(page, 'Kimi Linear 48B-A3B'));
+    expect(after).toBeLessThan(before);
+    expect(after).toBeGreaterThan(before / 2);
 
-      // The order by keyboard: by what is fixed, the first bar holds the most that is fixed.
-      await page.getByRole('combobox', { name: /bars by/i }).focus();
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('ArrowDown');
-      await expect(page.getByRole('combobox', { name: /bars by/i })).toHaveValue('fixed');
-      await expect(page.locator('#memory-figure .mem-bar-name').first()).toHaveText('Qwen3.8-2.4T-A95B');
+    // The order by keyboard: by what is fixed, the first bar holds the most that is fixed.
+    await page.getByRole('combobox', { name: /bars by/i }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('combobox', { name: /bars by/i })).toHaveValue('fixed');
+    await expect(page.locator('#memory-figure .mem-bar-name').first()).toHaveText('Qwen3.8-2.4T-A95B');
 
-      // A model taken off by keyboard, in its fold.
-      const pick = page.locator('#memory-figure details.mem-pick');
-      await pick.locator('summary').focus();
-      await page.keyboard.press('Enter');
-      await expect(pick).toHaveAttribute('open', '');
-      await pick.getByRole('checkbox', { name: 'MiniMax-M3' }).focus();
-      await page.keyboard.press('Space');
-      await expect(pick.locator('summary')).toHaveText('Models drawn: 12 of the 13 that can be');
-      // MiMo-V2.5-Pro has no stack: its box cannot be ticked, and says why.
-      await expect(pick.getByRole('checkbox', { name: /MiMo-V2\.5-Pro/ })).toBeDisabled();
-      await expect(bar(page, 'MiniMax-M3')).toHaveCount(0);
+    // A model taken off by keyboard, in its fold.
+    const pick = page.locator('#memory-figure details.mem-pick');
+    await pick.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(pick).toHaveAttribute('open', '');
+    await pick.getByRole('checkbox', { name: 'MiniMax-M3' }).focus();
+    await page.keyboard.press('Space');
+    await expect(pick.locator('summary')).toHaveText('Models drawn: 12 of the 13 that can be');
+    // MiMo-V2.5-Pro has no stack: its box cannot be ticked, and says why.
+    await expect(pick.getByRole('checkbox', { name: /MiMo-V2\.5-Pro/ })).toBeDisabled();
+    await expect(bar(page, 'MiniMax-M3')).toHaveCount(0);
 
+    await inEachTheme(page, themes, async (theme) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'horizontal page overflow in px').toBeLessThanOrEqual(0);
       expect(await axeViolations(page, '#memory-figure')).toEqual([]);
       await page.locator('#memory-figure').screenshot({ path: `test-results/screenshots/memory-${width}-${theme}.png` });
-      expect(problems).toEqual([]);
     });
-  }
+    expect(problems).toEqual([]);
+  });
 }
 
 test('a pasted config.json is drawn beside the others, under the page’s policy, and bad pastes are answered', async ({ page }) => {

@@ -1,35 +1,37 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, SECTION_IDS, THEMES, WIDTHS, watch, setTheme } from './helpers';
+import { axeViolations, inEachTheme, SECTION_IDS, setTheme, themesLabel, WIDTH_THEMES, watch } from './helpers';
 
-for (const width of WIDTHS) {
-  for (const theme of THEMES) {
-    test(`the page at ${width}px, ${theme}: loads clean, every section shown, no sideways scroll, screenshot`, async ({ page }) => {
-      const problems = watch(page);
-      await page.setViewportSize({ width, height: 900 });
-      await setTheme(page, theme);
-      const response = await page.goto('./');
-      expect(response?.status()).toBe(200);
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator('#scale-figure svg[role="img"]')).toBeVisible();
-      for (const id of SECTION_IDS) await expect(page.locator(`section#${id} h2`)).toBeVisible();
+for (const { width, themes } of WIDTH_THEMES) {
+  test(`the page at ${width}px, ${themesLabel(themes)}: loads clean, every section shown, no sideways scroll, screenshot`, async ({ page }) => {
+    const problems = watch(page);
+    await page.setViewportSize({ width, height: 900 });
+    await setTheme(page, themes[0]);
+    const response = await page.goto('./');
+    expect(response?.status()).toBe(200);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('#scale-figure svg[role="img"]')).toBeVisible();
+    for (const id of SECTION_IDS) await expect(page.locator(`section#${id} h2`)).toBeVisible();
 
+    await inEachTheme(page, themes, async (theme) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
       await page.screenshot({ path: `test-results/screenshots/page-${width}-${theme}.png`, fullPage: true });
-      expect(problems).toEqual([]);
     });
+    expect(problems).toEqual([]);
+  });
 
-    // Apart from the screenshot, so that neither test holds both of the page's two slowest steps.
-    test(`the page at ${width}px, ${theme}: the whole page passes axe`, async ({ page }) => {
-      const problems = watch(page);
-      await page.setViewportSize({ width, height: 900 });
-      await setTheme(page, theme);
-      await page.goto('./');
-      await page.waitForLoadState('networkidle');
+  // Apart from the screenshots, so that neither test holds both of the page's two slowest steps.
+  test(`the page at ${width}px, ${themesLabel(themes)}: the whole page passes axe`, async ({ page }) => {
+    const problems = watch(page);
+    await page.setViewportSize({ width, height: 900 });
+    await setTheme(page, themes[0]);
+    await page.goto('./');
+    await page.waitForLoadState('networkidle');
+    await inEachTheme(page, themes, async () => {
       expect(await axeViolations(page)).toEqual([]);
-      expect(problems).toEqual([]);
     });
-  }
+    expect(problems).toEqual([]);
+  });
 }
 
 test('the axe scan finds what it should: a nameless button and grey-on-grey text, inside its scope and not outside', async ({ page }) => {

@@ -1,46 +1,46 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, openFigure, steadyOverflow, THEMES, WIDTHS, watch } from './helpers';
+import { axeViolations, openFigure, steadyOverflow, watch, inEachTheme, themesLabel, WIDTH_THEMES } from './helpers';
 
-for (const width of WIDTHS) {
-  for (const theme of THEMES) {
-    test(`attention-read figure at ${width}px, ${theme}: every slider by keyboard, clean console, axe clean, no overflow`, async ({ page }) => {
-      const problems = watch(page);
-      await openFigure(page, 'recall', { width, theme });
-      const figure = page.locator('#recall-figure');
-      const [toy, k3] = [figure.getByRole('status').first(), figure.getByRole('status').nth(1)];
-      await expect(toy).toContainText('16 pairs written. Read error: delta state 0.92, whole cache 0.00, last 4 pairs 1.03.');
+for (const { width, themes } of WIDTH_THEMES) {
+  test(`attention-read figure at ${width}px, ${themesLabel(themes)}: every slider by keyboard, clean console, axe clean, no overflow`, async ({ page }) => {
+    const problems = watch(page);
+    await openFigure(page, 'recall', { width, theme: themes[0] });
+    const figure = page.locator('#recall-figure');
+    const [toy, k3] = [figure.getByRole('status').first(), figure.getByRole('status').nth(1)];
+    await expect(toy).toContainText('16 pairs written. Read error: delta state 0.92, whole cache 0.00, last 4 pairs 1.03.');
 
-      const n = figure.locator('#recall-n');
-      await n.focus();
-      await page.keyboard.press('Home');
-      await expect(toy).toContainText('1 pair written');
-      await page.keyboard.press('End');
-      await expect(toy).toContainText('128 pairs written');
-      await expect(toy).toContainText('whole cache 2,048');
-      await expect(figure.locator('.bar-row.recall-cache .bar-fill')).toHaveAttribute('style', /width: 100%/);
+    const n = figure.locator('#recall-n');
+    await n.focus();
+    await page.keyboard.press('Home');
+    await expect(toy).toContainText('1 pair written');
+    await page.keyboard.press('End');
+    await expect(toy).toContainText('128 pairs written');
+    await expect(toy).toContainText('whole cache 2,048');
+    await expect(figure.locator('.bar-row.recall-cache .bar-fill')).toHaveAttribute('style', /width: 100%/);
 
-      // The sharpness slider by keyboard: at its low end the whole cache reads about as badly as answering zero.
-      const s = figure.locator('#recall-s');
-      await s.focus();
-      await page.keyboard.press('Home');
-      await expect(s).toHaveAttribute('aria-valuetext', 's = 1/√8 ≈ 0.35');
-      await expect(toy).toContainText('whole cache 0.99');
+    // The sharpness slider by keyboard: at its low end the whole cache reads about as badly as answering zero.
+    const s = figure.locator('#recall-s');
+    await s.focus();
+    await page.keyboard.press('Home');
+    await expect(s).toHaveAttribute('aria-valuetext', 's = 1/√8 ≈ 0.35');
+    await expect(toy).toContainText('whole cache 0.99');
 
-      const ctx = figure.locator('#k3-context');
-      await ctx.focus();
-      await page.keyboard.press('Home');
-      await expect(k3).toContainText('At 4,096 tokens');
-      await page.keyboard.press('End');
-      await expect(k3).toContainText('27.42 GiB in all; with every layer MLA, 104.6 GiB.');
+    const ctx = figure.locator('#k3-context');
+    await ctx.focus();
+    await page.keyboard.press('Home');
+    await expect(k3).toContainText('At 4,096 tokens');
+    await page.keyboard.press('End');
+    await expect(k3).toContainText('27.42 GiB in all; with every layer MLA, 104.6 GiB.');
 
+    await inEachTheme(page, themes, async (theme) => {
       expect(await steadyOverflow(page, '#recall-figure')).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await axeViolations(page, '#recall-figure')).toEqual([]);
       await figure.screenshot({ path: `test-results/screenshots/recall-${width}-${theme}.png` });
-      expect(problems).toEqual([]);
     });
-  }
+    expect(problems).toEqual([]);
+  });
 }
 
 test('a shared link restores the figure; nonsense is clamped or ignored', async ({ page }) => {
