@@ -5,6 +5,7 @@ export function contentSecurityPolicy(options: { scriptHashes: string[]; styleHa
 export function inlineStyles(html: string): string[];
 export function inlineStylesheets(html: string, read: (href: string) => string): { html: string; inlined: string[] };
 export function stripTextSeparators(html: string): string;
+export function plainApostrophes(html: string): string;
 export const PERMISSIONS_POLICY: string;
 export const REFERRER_POLICY: string;
 export const CACHE: { immutable: string; revalidate: string; data: string; worker: string };

@@ -17,6 +17,7 @@ const {
   inlineStylesheets,
   REFERRER_POLICY,
   sha256Source,
+  plainApostrophes,
   stripTextSeparators,
 } = await import('./harden.mjs');
 const { writeServiceWorker } = await import('./service-worker.mjs');
@@ -30,7 +31,7 @@ try {
   if (!page.includes('<!--app-->') || !page.includes('<!--head-->')) {
     throw new Error('dist/index.html has no <!--app--> or <!--head--> placeholder');
   }
-  const composed = stripTextSeparators(page.replace('<!--head-->', head).replace('<!--app-->', html));
+  const composed = stripTextSeparators(page.replace('<!--head-->', plainApostrophes(head)).replace('<!--app-->', plainApostrophes(html)));
   // Style attributes become classes in a stylesheet of their own, after the page's.
   const styles = extractStyleAttributes(composed);
   const linked = styles.html.replace(/(<link rel="stylesheet"[^>]*>)/, `$1\n    <link rel="stylesheet" href="./assets/attributes.css">`);

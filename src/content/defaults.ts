@@ -82,21 +82,26 @@ export interface RecallSettings {
   readonly rule: Rule;
   /** The softmax's sharpness s, from 1/√8 to 64. */
   readonly s: number;
-  /** Tokens of context in the Kimi K3 panel, from 2¹² to 2²⁰. */
-  readonly context: number;
 }
 
 /**
  * The attention-read figure opens where the state demo does, beside its delta rule, with sharp
  * logits (s = 32: the full cache reads back almost exactly at every n, as trained models' sharp
- * attention does), and at Kimi K3's full context.
+ * attention does).
  */
 export const RECALL_DEFAULTS: Readonly<RecallSettings> = Object.freeze({
   n: FORGET_DEFAULTS.n,
   rule: 'delta',
   s: 32,
-  context: 2 ** 20,
 });
+
+/** What a reader of Kimi K3's memory panel can set and share: tokens of context, from 2¹² to 2²⁰. */
+export interface K3MemorySettings {
+  readonly context: number;
+}
+
+/** Kimi K3's memory panel opens at its full context. */
+export const K3_MEMORY_DEFAULTS: Readonly<K3MemorySettings> = Object.freeze({ context: 2 ** 20 });
 
 /** The evidence figure opens on every result, the table in the data's order of studies. */
 export const EVIDENCE_DEFAULTS: Readonly<{ filter: EvidenceFilter; sort: { key: 'study' | 'benchmark' | 'advantage'; dir: SortDirection } }> = Object.freeze({

@@ -18,6 +18,7 @@ export const islandLoaders: Record<IslandName, Loader> = {
   gpuMeasure: () => import('./GpuMeasure/GpuMeasureFigure').then((m) => as(m.GpuMeasureFigure)),
   shipping: () => import('./Shipping/ShippingFigure').then((m) => as(m.ShippingFigure)),
   memory: () => import('./Memory/MemoryFigure').then((m) => as(m.MemoryFigure)),
+  k3Memory: () => import('./Recall/K3MemoryFigure').then((m) => as(m.K3MemoryFigure)),
   lineage: () => import('./Lineage/LineageFigure').then((m) => as(m.LineageFigure)),
   recall: () => import('./Recall/RecallFigure').then((m) => as(m.RecallFigure)),
   evidence: () => import('./Evidence/EvidenceFigure').then((m) => as(m.EvidenceFigure)),

@@ -6,6 +6,7 @@ import { ChunkingFigure } from './Chunking/ChunkingFigure';
 import { EvidenceFigure } from './Evidence/EvidenceFigure';
 import { ForgetFigure } from './Forget/ForgetFigure';
 import { GpuMeasureFigure } from './GpuMeasure/GpuMeasureFigure';
+import { K3MemoryFigure } from './Recall/K3MemoryFigure';
 import { LabFigure } from './Lab/LabFigure';
 import { LineageFigure } from './Lineage/LineageFigure';
 import { MemoryFigure } from './Memory/MemoryFigure';
@@ -19,6 +20,7 @@ export const islands = {
   gpuMeasure: GpuMeasureFigure,
   shipping: ShippingFigure,
   memory: MemoryFigure,
+  k3Memory: K3MemoryFigure,
   lineage: LineageFigure,
   recall: RecallFigure,
   evidence: EvidenceFigure,

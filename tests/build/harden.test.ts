@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
   CACHE,
   contentSecurityPolicy,
   inlineStyles,
   inlineStylesheets,
+  plainApostrophes,
   stripTextSeparators,
   extractStyleAttributes,
   headersFile,
@@ -168,5 +171,13 @@ describe('text separators', () => {
     expect(stripTextSeparators(page)).toBe(
       '<p>ab</p><div class="island" data-island="x"><div><p>c<!-- -->d</p></div><p>e<!-- -->f</p></div><p>gh</p><div class="island" data-island="y">i<!-- -->j</div>',
     );
+  });
+});
+
+describe('apostrophes', () => {
+  it('stand plain in React’s text and attributes, while its other escapes stay', () => {
+    const html = renderToStaticMarkup(createElement('p', { title: `it's "quoted" & <tagged>` }, `it's "quoted" & <b>`));
+    expect(html).toContain('&#x27;');
+    expect(plainApostrophes(html)).toBe(`<p title="it's &quot;quoted&quot; &amp; &lt;tagged&gt;">it's &quot;quoted&quot; &amp; &lt;b&gt;</p>`);
   });
 });

@@ -42,7 +42,7 @@ const FOLDS = [
   { name: 'how the ratio is counted', fold: '#scale-count', inside: 'scale-count-text', words: 'first published it as 117 million' },
   { name: 'every reading of the demo', fold: '#forget-readings', inside: 'forget-readings-capacity', words: 'only when the keys are orthogonal. On the' },
   { name: 'the lab', fold: '#forget-lab-fold', inside: 'forget-lab', words: 'has every right to ask whether its lessons survive' },
-  { name: 'attention and Kimi K3’s memory', fold: '#forget-attention-deeper', inside: 'takeaways-k3-memory', words: 'the price is concrete' },
+  { name: 'attention’s sharpness and window', fold: '#forget-attention-deeper', inside: 'forget-attention-sharpness', words: 'Sharpness matters as much' },
   { name: 'the cost model', fold: '#chunking-model', inside: 'chunking-assumptions', words: 'Its free parameters, with the defaults' },
   { name: 'the shares, model by model', fold: '#shipping-deeper', inside: 'shipping-six', words: 'The tidy summary' },
   { name: 'memory per sequence', fold: '#shipping-memory-fold', inside: 'shipping-memory', words: 'The first question has a price' },
@@ -155,17 +155,21 @@ test('every door to the depth is labelled "Go deeper", and the figure behind one
   for (const summary of await doors.evaluateAll((ds) => ds.map((d) => d.querySelector(':scope > summary')?.textContent ?? ''))) {
     expect(summary).toMatch(/^Go deeper: /);
   }
-  for (const [door, island] of [
-    ['#forget-lab-fold', 'lab'],
-    ['#shipping-memory-fold', 'memory'],
+  for (const [door, islands] of [
+    ['#forget-lab-fold', ['lab']],
+    ['#shipping-memory-fold', ['memory', 'k3Memory']],
   ] as const) {
-    const figure = page.locator(`[data-island="${island}"]`);
     await page.locator(`${door} > summary`).scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
-    await expect(figure, `${island} waits behind its door`).not.toHaveAttribute('data-hydrated', 'true');
+    for (const island of islands) {
+      await expect(page.locator(`[data-island="${island}"]`), `${island} waits behind its door`).not.toHaveAttribute('data-hydrated', 'true');
+    }
     await page.locator(`${door} > summary`).click();
-    await figure.scrollIntoViewIfNeeded();
-    await expect(figure).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+    for (const island of islands) {
+      const figure = page.locator(`[data-island="${island}"]`);
+      await figure.scrollIntoViewIfNeeded();
+      await expect(figure).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+    }
   }
   expect(problems).toEqual([]);
 });

@@ -88,7 +88,7 @@ export async function inEachTheme(page: Page, themes: readonly Theme[], check: (
 }
 
 /** The page's interactive figures, each by the name of its island, which is also its section's id. */
-export type Figure = 'forget' | 'lab' | 'chunking' | 'shipping' | 'memory' | 'lineage' | 'recall' | 'evidence';
+export type Figure = 'forget' | 'lab' | 'chunking' | 'shipping' | 'memory' | 'k3Memory' | 'lineage' | 'recall' | 'evidence';
 
 /**
  * A figure that reads the shared link in its first effect marks itself once it has: until then

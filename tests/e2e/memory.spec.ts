@@ -32,7 +32,7 @@ for (const { width, themes } of WIDTH_THEMES) {
     await expect(out).toContainText('What grows outweighs what is fixed from 16,254 tokens on.');
     await expect(page.locator('#memory-figure')).toContainText('crosses at 16,254');
 
-    // The context slider: K3 at 1M tokens holds what its own panel under the attention read says.
+    // The context slider: K3 at 1M tokens holds what its own figure, further down the same door, says.
     await page.locator('#mem-context').focus();
     await page.keyboard.press('End');
     await expect(out).toContainText('At 1,048,576 tokens, Kimi K3 holds 27.42 GiB a sequence');

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, openFigure, steadyOverflow, watch, inEachTheme, themesLabel, WIDTH_THEMES } from './helpers';
+import { axeViolations, inEachTheme, openFigure, steadyOverflow, themesLabel, WIDTH_THEMES, watch } from './helpers';
 
 for (const { width, themes } of WIDTH_THEMES) {
   test(`attention-read figure at ${width}px, ${themesLabel(themes)}: every slider by keyboard, clean console, axe clean, no overflow`, async ({ page }) => {
     const problems = watch(page);
     await openFigure(page, 'recall', { width, theme: themes[0] });
     const figure = page.locator('#recall-figure');
-    const [toy, k3] = [figure.getByRole('status').first(), figure.getByRole('status').nth(1)];
+    const toy = figure.getByRole('status').first();
     await expect(toy).toContainText('16 pairs written. Read error: delta state 0.92, whole cache 0.00, last 4 pairs 1.03.');
 
     const n = figure.locator('#recall-n');
@@ -25,13 +25,6 @@ for (const { width, themes } of WIDTH_THEMES) {
     await expect(s).toHaveAttribute('aria-valuetext', 's = 1/√8 ≈ 0.35');
     await expect(toy).toContainText('whole cache 0.99');
 
-    const ctx = figure.locator('#k3-context');
-    await ctx.focus();
-    await page.keyboard.press('Home');
-    await expect(k3).toContainText('At 4,096 tokens');
-    await page.keyboard.press('End');
-    await expect(k3).toContainText('27.42 GiB in all; with every layer MLA, 104.6 GiB.');
-
     await inEachTheme(page, themes, async (theme) => {
       expect(await steadyOverflow(page, '#recall-figure')).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -45,12 +38,48 @@ for (const { width, themes } of WIDTH_THEMES) {
 
 test('a shared link restores the figure; nonsense is clamped or ignored', async ({ page }) => {
   const problems = watch(page);
-  await openFigure(page, 'recall', { width: 1280, search: '?an=999&sharp=abc&state=gatedDelta&ctx=-4' });
+  await openFigure(page, 'recall', { width: 1280, search: '?an=999&sharp=abc&state=gatedDelta' });
   const toy = page.locator('#recall-figure').getByRole('status').first();
   await expect(toy).toContainText('128 pairs written. Read error: gated delta state');
   await expect(page.locator('#recall-s')).toHaveAttribute('aria-valuetext', 's = 32.0');
   await expect(page).toHaveURL(/[?&]an=128\b/);
-  await expect(page).not.toHaveURL(/sharp=|ctx=/);
+  await expect(page).not.toHaveURL(/sharp=/);
+  expect(problems).toEqual([]);
+});
+
+test('Kimi K3’s memory, behind the memory door, at both widths and in both themes: the context slider by keyboard, axe clean, no overflow', async ({
+  page,
+}) => {
+  const problems = watch(page);
+  const figure = page.locator('#k3Memory-figure');
+  const k3 = figure.getByRole('status');
+  for (const { width, themes } of WIDTH_THEMES) {
+    // Each width from a fresh load, as a reader on that screen opens it; the other theme switched to in place.
+    await openFigure(page, 'k3Memory', { width, theme: themes[0] });
+    await expect(k3).toContainText('At 1,048,576 tokens');
+    await inEachTheme(page, themes, async (theme) => {
+      await figure.locator('#k3-context').focus();
+      await page.keyboard.press('Home');
+      await expect(k3).toContainText('At 4,096 tokens');
+      await page.keyboard.press('End');
+      await expect(k3).toContainText('27.42 GiB in all; with every layer MLA, 104.6 GiB.');
+      expect(await steadyOverflow(page, '#k3Memory-figure')).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${width}px, ${theme}`).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page, '#k3Memory-figure'), `${width}px, ${theme}`).toEqual([]);
+      await figure.screenshot({ path: `test-results/screenshots/k3-memory-${width}-${theme}.png` });
+    });
+  }
+  expect(problems).toEqual([]);
+});
+
+test('a shared link restores K3’s context; nonsense falls back to the full context', async ({ page }) => {
+  const problems = watch(page);
+  await openFigure(page, 'k3Memory', { width: 1280, search: '?ctx=8192' });
+  await expect(page.locator('#k3Memory-figure').getByRole('status')).toContainText('At 8,192 tokens');
+  await openFigure(page, 'k3Memory', { width: 1280, search: '?ctx=-4' });
+  await expect(page.locator('#k3Memory-figure').getByRole('status')).toContainText('At 1,048,576 tokens');
+  await expect(page).not.toHaveURL(/ctx=/);
   expect(problems).toEqual([]);
 });
 
@@ -60,5 +89,6 @@ test.describe('without JavaScript', () => {
     await page.goto('./#takeaways');
     await expect(page.locator('#recall-figure').getByRole('status').first()).toContainText('16 pairs written');
     await expect(page.locator('#takeaways-k3-memory')).toContainText('27.42 GiB');
+    await expect(page.locator('#k3Memory-figure [role="status"]')).toContainText('27.42 GiB in all');
   });
 });

@@ -55,6 +55,9 @@ const ACTIONS: Record<Figure, Act> = {
     await island.getByRole('checkbox', { name: 'Kimi K2.6' }).focus();
     await page.keyboard.press('Space');
   },
+  k3Memory: async (page) => {
+    await press(page, '#k3-context', 'ArrowLeft', 3);
+  },
   recall: async (page) => {
     await press(page, '#recall-n', 'ArrowRight', 4);
     await press(page, '#recall-s', 'ArrowLeft', 2);

@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { serveBuild } from '../../scripts/serve.mjs';
 import { THEMES, openDoors, watch, type Figure } from './helpers';
 
-const FIGURES: Figure[] = ['lineage', 'forget', 'lab', 'chunking', 'shipping', 'memory', 'evidence', 'recall'];
+const FIGURES: Figure[] = ['lineage', 'forget', 'lab', 'chunking', 'shipping', 'memory', 'k3Memory', 'evidence', 'recall'];
 
 let site: Awaited<ReturnType<typeof serveBuild>>;
 test.beforeAll(async () => {

@@ -1,9 +1,11 @@
 /**
  * What exact attention does with the state demo's stream: the attention read beside the fixed
- * states (the recall figure), and behind its door the sharpness, the window and Kimi K3's memory.
- * Every number comes from src/content/recall.ts and src/content/k3Memory.ts.
+ * states (the recall figure), and behind its door the sharpness and the window; and, in the
+ * memory fold of "what ships today", what the exact read costs at Kimi K3's size. Every number
+ * comes from src/content/recall.ts and src/content/k3Memory.ts.
  */
 import { k3MemoryFacts } from '../../content/k3Memory';
+import { K3_MEMORY_DEFAULTS } from '../../content/defaults';
 import { recallFacts } from '../../content/recall';
 import { takeawaysFacts } from '../../content/scale';
 import { bytes, countWord, fixed, integer, percent } from '../../format';
@@ -15,7 +17,6 @@ import { Cite, FigureFrame } from '../Section';
 
 export function AttentionRead() {
   const r = recallFacts();
-  const m = k3MemoryFacts();
   const { view, late, averages: avg } = r;
   return (
     <>
@@ -37,8 +38,8 @@ export function AttentionRead() {
         caption={
           <>
             Read error against pairs written for one fixed state, attention over the whole cache, and attention over a window
-            of the last {countWord(r.windowPairs)} pairs; bars count the numbers each keeps. Below: Kimi K3&rsquo;s memory per
-            sequence against GPT-2&rsquo;s <Term id="kv-cache">KV cache</Term>.
+            of the last {countWord(r.windowPairs)} pairs; bars count the numbers each keeps. What it costs at Kimi K3&rsquo;s size:{' '}
+            <a href="#k3Memory-figure">its memory per sequence</a>.
           </>
         }
       >
@@ -48,7 +49,6 @@ export function AttentionRead() {
             defaults: r.defaults,
             stream: { kind: r.stream, seed: r.seed },
             gates: r.gates,
-            k3: { shape: m.shape, crossover: m.crossover, gpt2: { context: m.gpt2.context, bytes: m.gpt2.bytes }, latentOnly: m.latentOnly },
           }}
         />
       </FigureFrame>
@@ -62,15 +62,14 @@ export function AttentionRead() {
   );
 }
 
-/** Behind the door: the attention read number by number, and its price at Kimi K3's size. */
+/** Behind the door: the attention read number by number. */
 export function AttentionDeeper() {
-  const { largeName, k3 } = takeawaysFacts();
   const r = recallFacts();
   const m = k3MemoryFacts();
   const { late, averages: avg } = r;
   const best = RULE_NAMES[r.bestLate].toLowerCase();
   return (
-    <Fold id="forget-attention-deeper" className="deeper" summary="Go deeper: attention’s sharpness and window, and Kimi K3’s memory">
+    <Fold id="forget-attention-deeper" className="deeper" summary="Go deeper: attention’s sharpness and window">
       <p>
         The figure runs on the stream the state demo opens with ({r.stream}, seed {r.seed}). A read weighs each stored
         value by a softmax of <var>s</var> times how well its key matches the query, where <var>s</var> is the
@@ -88,7 +87,7 @@ export function AttentionDeeper() {
         {fixed(avg.windowed.window)} and the delta rule at{' '}
         {fixed(avg.windowed.delta)}: no better.
       </p>
-      <p>
+      <p id="forget-attention-sharpness">
         Sharpness matters as much. With the textbook scale, 1/&radic;<var>d</var> on unit keys (
         <var>s</var>&nbsp;&asymp;&nbsp;{fixed(r.textbookS)} here), the softmax is nearly uniform: averaged over{' '}
         {avg.seeds} streams it reads back at <span data-claim="recall-textbook">{fixed(avg.small.textbook)}</span>{' '}
@@ -100,6 +99,44 @@ export function AttentionDeeper() {
         at <var>s</var>&nbsp;=&nbsp;{r.defaults.s}; its slider runs from the textbook scale to{' '}
         {r.maxS}.
       </p>
+    </Fold>
+  );
+}
+
+/**
+ * What the exact read costs at Kimi K3's size, in the memory fold of "what ships today": its
+ * memory per sequence, layer kind by layer kind, as its context grows.
+ */
+export function K3Memory() {
+  const { largeName, k3 } = takeawaysFacts();
+  const m = k3MemoryFacts();
+  return (
+    <>
+      <h3 id="shipping-k3">What exact attention costs at Kimi K3&rsquo;s size</h3>
+      <FigureFrame
+        id="k3Memory"
+        minHeight={0}
+        lookFor={
+          <>
+            Drag the context: the MLA caches grow with it, the KDA states stay put, and the caches pass them after about{' '}
+            {integer(m.crossover)} tokens.
+          </>
+        }
+        caption={
+          <>
+            Kimi K3&rsquo;s memory per sequence by layer kind, beside the same stack all MLA and GPT-2 small&rsquo;s whole{' '}
+            <Term id="kv-cache">KV cache</Term>, on one scale.
+          </>
+        }
+      >
+        <Island
+          name="k3Memory"
+          props={{
+            k3: { shape: m.shape, gpt2: { context: m.gpt2.context, bytes: m.gpt2.bytes }, latentOnly: m.latentOnly },
+            defaults: K3_MEMORY_DEFAULTS,
+          }}
+        />
+      </FigureFrame>
       <p id="takeaways-k3-memory">
         At {largeName}&rsquo;s size the price is concrete. Each of its {m.shape.attentionLayers} <Term id="mla">MLA</Term> layers caches{' '}
         {m.shape.cacheValuesPerToken} values per token, {bytes(m.cachePerToken)} a token for all of them, so at{' '}
@@ -128,6 +165,6 @@ export function AttentionDeeper() {
         <Cite href={m.sources.mlaRotary}>the Kimi Linear documentation</Cite>. Logical sizes: serving engines page
         and pad.
       </p>
-    </Fold>
+    </>
   );
 }

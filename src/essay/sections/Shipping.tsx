@@ -12,6 +12,7 @@ import { Section, FigureFrame } from '../Section';
 import { Refs } from '../Cards';
 import { Fold } from '../../viz/Fold';
 import { MemoryPart } from './ShippingMemory';
+import { K3Memory } from './AttentionRead';
 import { CorrectionMark } from '../CorrectionMark';
 
 export const NOTE_PREFIX = 'shipping-note-';
@@ -159,6 +160,7 @@ export function Shipping() {
       </Fold>
       <Fold id="shipping-memory-fold" className="deeper" summary="Go deeper: memory per sequence for every model, and your own config">
         <MemoryPart />
+        <K3Memory />
       </Fold>
     </Section>
   );

@@ -3,32 +3,30 @@
  * context while the KDA layers' state stays put, beside the same stack with every layer MLA and
  * GPT-2 small's whole KV cache. Bars share one scale, the largest at the chosen context.
  */
-import { type Dispatch, memo } from 'react';
+import { memo } from 'react';
 import { type HybridShape, hybridMemory } from '../../core/hybridShape';
 import { bytes, integer } from '../../format';
 import { BarList } from '../../viz/BarList';
 import { RangeControl } from '../../viz/RangeControl';
 import { Steady } from '../../viz/Steady';
 import { k3Readout } from './describe';
-import { type Action, CONTEXT_STEPS, contextAt, contextStep } from './state';
+import { CONTEXT_STEPS, contextAt, contextStep } from './state';
 
 export interface K3PanelProps {
   k3: {
     shape: HybridShape;
-    /** Where the cache outgrows the states, in tokens. */
-    crossover: number;
     gpt2: { context: number; bytes: number };
     /** Values per token when the 64 unrotated dimensions are not cached. */
     latentOnly: number;
   };
   context: number;
-  dispatch: Dispatch<Action>;
+  /** The context slider moved to this step. */
+  onStep: (step: number) => void;
 }
 
 const WIDEST = k3Readout({ context: 8_888_888, cache: 888e9, state: 888e9, total: 888e9, allAttention: 888e9 });
 
-/** Memoised: a move of the pairs slider leaves it as it is. */
-export const K3Panel = memo(function K3Panel({ k3, context, dispatch }: K3PanelProps) {
+export const K3Panel = memo(function K3Panel({ k3, context, onStep }: K3PanelProps) {
   const { shape } = k3;
   const m = hybridMemory(shape, context);
   const bars = [
@@ -39,8 +37,7 @@ export const K3Panel = memo(function K3Panel({ k3, context, dispatch }: K3PanelP
     { key: 'gpt2', className: 'k3-gpt2', label: `GPT-2 small, all ${integer(k3.gpt2.context)} tokens`, value: k3.gpt2.bytes },
   ];
   return (
-    <section className="k3-panel" aria-labelledby="k3-panel-title">
-      <h3 id="k3-panel-title">At Kimi K3&rsquo;s size</h3>
+    <div className="recall k3-panel">
       <RangeControl
         className="recall-control"
         id="k3-context"
@@ -52,18 +49,16 @@ export const K3Panel = memo(function K3Panel({ k3, context, dispatch }: K3PanelP
         valueText={`${integer(context)} tokens`}
         display={`${integer(context)} tokens`}
         widest={`${integer(contextAt(CONTEXT_STEPS))} tokens`}
-        onValue={(step) => dispatch({ type: 'setContext', step })}
+        onValue={onStep}
       />
       <Steady className="recall-readout" role="status" template={WIDEST}>
         {k3Readout({ context, ...m })}
       </Steady>
       <BarList className="recall-bars" bars={bars} format={bytes} />
       <p className="recall-note">
-        Per sequence, at {shape.cacheBytesPerValue} bytes a value for the caches, {shape.stateBytesPerValue} for the recurrent states and{' '}
-        {shape.convBytesPerValue} for their convolution states; batch size multiplies every bar. The cache outgrows all {shape.linearLayers} states after{' '}
-        {integer(k3.crossover)} tokens. An engine that leaves the {shape.cacheValuesPerToken - k3.latentOnly} unrotated dimensions out caches {k3.latentOnly}{' '}
-        values per token and layer instead of {shape.cacheValuesPerToken}.
+        Per sequence; batch size multiplies every bar. An engine that leaves the {shape.cacheValuesPerToken - k3.latentOnly} unrotated dimensions out caches{' '}
+        {k3.latentOnly} values per token and layer instead of {shape.cacheValuesPerToken}.
       </p>
-    </section>
+    </div>
   );
 });

@@ -1,8 +1,9 @@
 /**
  * "And attention comes back anyway", drawn: on the state demo's opening stream, one fixed 8 × 8
  * state beside two attention reads, the whole cache and a window that holds as many numbers as
- * the state, with the read error of each and the numbers each keeps; then what the same choice
- * costs at Kimi K3's size (./K3Panel.tsx). Everything is computed here from the core.
+ * the state, with the read error of each and the numbers each keeps. What the same choice costs
+ * at Kimi K3's size is a figure of its own (./K3MemoryFigure.tsx). Everything is computed here
+ * from the core.
  */
 import { useCallback, useMemo, useReducer } from 'react';
 import './recall.css';
@@ -20,7 +21,6 @@ import { RangeInput } from '../../viz/RangeInput';
 import { Steady } from '../../viz/Steady';
 import { useUrlState } from '../urlState';
 import { CACHE_NAME, pairsWritten, RULE_NAMES, recallReadout, windowName } from './describe';
-import { K3Panel, type K3PanelProps } from './K3Panel';
 import { MAX_PAIRS, recallCodec, reducer, S_STEPS, sharpnessAt, sharpnessStep } from './state';
 import { Select } from '../../viz/Select';
 
@@ -29,7 +29,6 @@ export interface RecallFigureProps {
   /** The state demo's opening stream and gates. */
   stream: { kind: StreamKind; seed: number };
   gates: { beta: number; alpha: number; slow: number; fast: number };
-  k3: K3PanelProps['k3'];
 }
 
 const REFERENCE = { y: 1, label: 'as wrong as answering zero' };
@@ -58,7 +57,7 @@ const SHARPNESS_LABEL = (
   </>
 );
 
-export function RecallFigure({ defaults, stream: spec, gates, k3 }: RecallFigureProps) {
+export function RecallFigure({ defaults, stream: spec, gates }: RecallFigureProps) {
   const [state, dispatch] = useReducer(reducer, defaults);
   const { n, rule, s } = state;
   useUrlState(
@@ -163,7 +162,6 @@ export function RecallFigure({ defaults, stream: spec, gates, k3 }: RecallFigure
         On the state demo&rsquo;s opening stream ({spec.kind}, seed {spec.seed}). The window keeps the last {WINDOW_PAIRS} pairs: {WINDOW_PAIRS} keys and{' '}
         {WINDOW_PAIRS} values of {D} numbers each, as many as the {D}&times;{D} state.
       </p>
-      <K3Panel k3={k3} context={state.context} dispatch={dispatch} />
     </div>
   );
 }

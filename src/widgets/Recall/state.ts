@@ -1,10 +1,11 @@
 /**
- * The attention-read figure's settings, how each control changes them, and how they travel in
- * the URL (an, state, sharp, ctx); nonsense is clamped or ignored. The two log-scale sliders
- * move in quarter octaves: s = 2^(t/4 − 1.5), from 1/√8 to 64; context = 2^(12 + t/4), 4K to 1M.
+ * The attention-read figure's settings and Kimi K3's memory panel's, how each control changes
+ * them, and how they travel in the URL (an, state, sharp; ctx for the panel); nonsense is clamped
+ * or ignored. The two log-scale sliders move in quarter octaves: s = 2^(t/4 − 1.5), from 1/√8 to
+ * 64; context = 2^(12 + t/4), 4K to 1M.
  */
 import { RULES, type Rule } from '../../core/memory';
-import type { RecallSettings } from '../../content/defaults';
+import type { K3MemorySettings, RecallSettings } from '../../content/defaults';
 import { clamp, numberParam, oneOf, unlessDefault, type UrlCodec } from '../urlState';
 
 export const MAX_PAIRS = 128;
@@ -20,7 +21,6 @@ export type Action =
   | { type: 'setN'; n: number }
   | { type: 'setRule'; rule: Rule }
   | { type: 'setSharpness'; step: number }
-  | { type: 'setContext'; step: number }
   | { type: 'reset'; defaults: RecallSettings }
   | { type: 'load'; settings: RecallSettings };
 
@@ -34,8 +34,6 @@ export function reducer(state: RecallSettings, action: Action): RecallSettings {
       return { ...state, rule: action.rule };
     case 'setSharpness':
       return { ...state, s: sharpnessAt(action.step) };
-    case 'setContext':
-      return { ...state, context: contextAt(action.step) };
     case 'reset':
       return action.defaults;
     case 'load':
@@ -50,12 +48,10 @@ export const recallCodec: UrlCodec<RecallSettings> = {
   parse(params, defaults) {
     const n = numberParam(params, 'an');
     const s = numberParam(params, 'sharp');
-    const ctx = numberParam(params, 'ctx');
     return {
       n: n === null ? defaults.n : clampN(n),
       rule: oneOf(params, 'state', RULES) ?? defaults.rule,
       s: s === null || s <= 0 ? defaults.s : sharpnessAt(sharpnessStep(s)),
-      context: ctx === null || ctx <= 0 ? defaults.context : contextAt(contextStep(ctx)),
     };
   },
   write(state, defaults) {
@@ -63,7 +59,17 @@ export const recallCodec: UrlCodec<RecallSettings> = {
       an: unlessDefault(state.n, defaults.n),
       state: unlessDefault(state.rule, defaults.rule),
       sharp: unlessDefault(short(state.s), short(defaults.s)),
-      ctx: unlessDefault(state.context, defaults.context),
     };
+  },
+};
+
+/** Kimi K3's memory panel: its context, on the slider's quarter-octave steps. */
+export const k3Codec: UrlCodec<K3MemorySettings> = {
+  parse(params, defaults) {
+    const ctx = numberParam(params, 'ctx');
+    return { context: ctx === null || ctx <= 0 ? defaults.context : contextAt(contextStep(ctx)) };
+  },
+  write(state, defaults) {
+    return { ctx: unlessDefault(state.context, defaults.context) };
   },
 };
