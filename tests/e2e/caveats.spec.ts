@@ -3,7 +3,7 @@
  * mark in the table cell that links to the note in the model's entry below the table.
  */
 import { expect, test } from '@playwright/test';
-import { inEachTheme, openFigure, themesLabel, WIDTH_THEMES, watch } from './helpers';
+import { openFigure, THEMES, watch } from './helpers';
 
 /** The caveats a reader must be able to find (research/architectures.md), by model. */
 const CAVEATS = [
@@ -14,28 +14,18 @@ const CAVEATS = [
   { model: 'deepseek-v4-pro', about: 'DeepSeek-V4-Pro’s disputed top-k', text: /gives 1,024 for Pro, and 512 for Flash/ },
 ];
 
-/** The phone's width, as it opens: dark, then switched to light while open (tests/e2e/helpers.ts). */
-const { width, themes } = WIDTH_THEMES.find((w) => w.width === 390)!;
-
-test(`each listed caveat is marked in its table row and opens its note, at ${width}px, ${themesLabel(themes)}`, async ({ page }) => {
-  const problems = watch(page);
-  await openFigure(page, 'shipping', { width, theme: themes[0] });
-  await inEachTheme(page, themes, async (theme) => {
-    // Each theme's walk starts as a reader's does: the notes and the phone's folds closed, at the table.
-    await page.locator('#shipping-figure details[open]').evaluateAll((ds) => {
-      for (const d of ds) (d as HTMLDetailsElement).open = false;
-    });
-    await page.locator('#shipping-notes').evaluate((d) => ((d as HTMLDetailsElement).open = false));
-    await page.locator('#shipping-figure').scrollIntoViewIfNeeded();
+for (const theme of THEMES) {
+  test(`each listed caveat is marked in its table row and opens its note, at 390px, ${theme}`, async ({ page }) => {
+    const problems = watch(page);
+    await openFigure(page, 'shipping', { width: 390, theme });
     for (const c of CAVEATS) {
-      const about = `${c.about} (${theme})`;
       const note = page.locator(`[id="shipping-note-${c.model}"] .shipping-caveats > li`).filter({ hasText: c.text });
-      await expect(note, about).toHaveCount(1);
+      await expect(note, c.about).toHaveCount(1);
       const id = await note.getAttribute('id');
       const row = page.locator(`#shipping-figure tr[data-model="${c.model}"]`);
       const mark = row.locator(`a[href="#${id}"]`);
       // A caveat on several figures of the row is marked in each of their cells.
-      expect(await mark.count(), `${about}: a mark in the row links to the note`).toBeGreaterThan(0);
+      expect(await mark.count(), `${c.about}: a mark in the row links to the note`).toBeGreaterThan(0);
       // On a phone the card shows some of the row's figures; a mark on the others is in the card's fold.
       if ((await mark.filter({ visible: true }).count()) === 0) {
         await row.locator('.shipping-more > summary').press('Enter');
@@ -43,12 +33,12 @@ test(`each listed caveat is marked in its table row and opens its note, at ${wid
       await mark.filter({ visible: true }).first().click();
       expect(new URL(page.url()).hash).toBe(`#${id}`);
       // The notes are folded until the mark's link opens them.
-      await expect(note, about).toBeVisible();
+      await expect(note, c.about).toBeVisible();
       await expect(note).toBeInViewport();
     }
+    expect(problems).toEqual([]);
   });
-  expect(problems).toEqual([]);
-});
+}
 
 test('Mistral Large 3 is said to cross 6% only on its headline count', async ({ page }) => {
   await page.goto('./#shipping');
