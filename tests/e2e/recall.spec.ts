@@ -73,6 +73,48 @@ test('Kimi K3’s memory, behind the memory door, at both widths and in both the
   expect(problems).toEqual([]);
 });
 
+test('K3’s memory, deep in the memory door, is drawn and wakes however the door opens: by a link, by find-in-page, or by a script while the section is off screen', async ({
+  page,
+}) => {
+  const problems = watch(page);
+  const figure = page.locator('#k3Memory-figure');
+  const island = figure.locator('[data-island="k3Memory"]');
+  const ways = [
+    { way: 'a link', open: () => page.goto('./#k3Memory-figure') },
+    { way: 'find-in-page', open: () => page.goto(`./#:~:text=${encodeURIComponent('the price is concrete')}`) },
+    {
+      // The section's height was measured with its doors closed; opened from afar, it must not
+      // stay skipped or clipped at that height.
+      way: 'a script',
+      open: async () => {
+        await page.goto('./');
+        await page.locator('#shipping-memory-fold').evaluate((d: HTMLDetailsElement) => {
+          d.open = true;
+        });
+        await figure.scrollIntoViewIfNeeded();
+      },
+    },
+  ];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const { way, open } of ways) {
+      const at = `${width}px, by ${way}`;
+      await page.goto('about:blank');
+      await open();
+      await expect(page.locator('#shipping-memory-fold'), at).toHaveAttribute('open', '');
+      await expect(figure, at).toBeInViewport();
+      // The figure wakes when it is drawn on the screen: a section skipped at its closed-door height would leave it asleep.
+      await expect(island, at).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+      // What stands below it in the door is inside its section's box, not cut off at the measured height.
+      const [paragraph, section] = await Promise.all(
+        ['#takeaways-k3-memory', '#shipping'].map((s) => page.locator(s).evaluate((e) => e.getBoundingClientRect().bottom)),
+      );
+      expect(paragraph, `${at}: the door's last paragraph ends inside its section`).toBeLessThanOrEqual(section!);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
 test('a shared link restores K3’s context; nonsense falls back to the full context', async ({ page }) => {
   const problems = watch(page);
   await openFigure(page, 'k3Memory', { width: 1280, search: '?ctx=8192' });
