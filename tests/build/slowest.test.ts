@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { phaseLines, slowestLines } from '../e2e/slowest-reporter';
+import { describe, expect, it, vi } from 'vitest';
+import SlowestReporter, { isGroup, phaseLines, slowestLines } from '../e2e/slowest-reporter';
 
 const row = (title: string, ms: number, timeout = 60_000) => ({ title, ms, timeout });
 
@@ -53,5 +53,31 @@ describe('where the browser tests’ time went, printed after each browser run',
       '0.5 s  browser, context and page set-up',
       '0.3 s  other steps',
     ]);
+  });
+});
+
+describe('a theme’s group of checks is looked through', () => {
+  it('counts the steps inside "in the dark theme" by their own kind, and the group not at all', () => {
+    const reporter = new SlowestReporter();
+    const group = { category: 'test.step', title: 'in the dark theme', duration: 9_000, parent: undefined };
+    const inside = { category: 'test.step', title: 'axe scan of #lab-figure', duration: 8_000, parent: group };
+    const deeper = { category: 'pw:api', title: 'Evaluate', duration: 7_000, parent: inside };
+    const other = { category: 'test.step', title: 'in the lab', duration: 1_000, parent: undefined };
+    const under = { category: 'test.step', title: 'axe scan of #x', duration: 500, parent: other };
+    const end = (s: object) => reporter.onStepEnd({} as never, {} as never, s as never);
+    for (const s of [deeper, inside, group, under, other]) end(s);
+    reporter.onTestEnd({ location: { file: 'lab.spec.ts' }, title: 't', timeout: 60_000 } as never, { status: 'passed', duration: 10_000 } as never);
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    reporter.onEnd({} as never);
+    log.mockRestore();
+    const phases = printed
+      .at(-1)!
+      .split('\n')
+      .map((l) => l.trim());
+    expect(phases).toContain('8.0 s  axe scans');
+    expect(phases).toContain('1.0 s  other steps');
+    expect(isGroup(group)).toBe(true);
+    expect(isGroup(other)).toBe(false);
   });
 });

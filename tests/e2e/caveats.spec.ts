@@ -14,31 +14,35 @@ const CAVEATS = [
   { model: 'deepseek-v4-pro', about: 'DeepSeek-V4-Pro’s disputed top-k', text: /gives 1,024 for Pro, and 512 for Flash/ },
 ];
 
-for (const theme of THEMES) {
-  test(`each listed caveat is marked in its table row and opens its note, at 390px, ${theme}`, async ({ page }) => {
-    const problems = watch(page);
-    await openFigure(page, 'shipping', { width: 390, theme });
-    for (const c of CAVEATS) {
-      const note = page.locator(`[id="shipping-note-${c.model}"] .shipping-caveats > li`).filter({ hasText: c.text });
-      await expect(note, c.about).toHaveCount(1);
-      const id = await note.getAttribute('id');
-      const row = page.locator(`#shipping-figure tr[data-model="${c.model}"]`);
-      const mark = row.locator(`a[href="#${id}"]`);
-      // A caveat on several figures of the row is marked in each of their cells.
-      expect(await mark.count(), `${c.about}: a mark in the row links to the note`).toBeGreaterThan(0);
-      // On a phone the card shows some of the row's figures; a mark on the others is in the card's fold.
-      if ((await mark.filter({ visible: true }).count()) === 0) {
-        await row.locator('.shipping-more > summary').press('Enter');
+test.describe('with JavaScript', () => {
+  // Each link jumps: how a link's scroll animates, and where it lands, is tests/e2e/sections.spec.ts's to check.
+  test.use({ reducedMotion: 'reduce' });
+  for (const theme of THEMES) {
+    test(`each listed caveat is marked in its table row and opens its note, at 390px, ${theme}`, async ({ page }) => {
+      const problems = watch(page);
+      await openFigure(page, 'shipping', { width: 390, theme });
+      for (const c of CAVEATS) {
+        const note = page.locator(`[id="shipping-note-${c.model}"] .shipping-caveats > li`).filter({ hasText: c.text });
+        await expect(note, c.about).toHaveCount(1);
+        const id = await note.getAttribute('id');
+        const row = page.locator(`#shipping-figure tr[data-model="${c.model}"]`);
+        const mark = row.locator(`a[href="#${id}"]`);
+        // A caveat on several figures of the row is marked in each of their cells.
+        expect(await mark.count(), `${c.about}: a mark in the row links to the note`).toBeGreaterThan(0);
+        // On a phone the card shows some of the row's figures; a mark on the others is in the card's fold.
+        if ((await mark.filter({ visible: true }).count()) === 0) {
+          await row.locator('.shipping-more > summary').press('Enter');
+        }
+        await mark.filter({ visible: true }).first().click();
+        expect(new URL(page.url()).hash).toBe(`#${id}`);
+        // The notes are folded until the mark's link opens them.
+        await expect(note, c.about).toBeVisible();
+        await expect(note).toBeInViewport();
       }
-      await mark.filter({ visible: true }).first().click();
-      expect(new URL(page.url()).hash).toBe(`#${id}`);
-      // The notes are folded until the mark's link opens them.
-      await expect(note, c.about).toBeVisible();
-      await expect(note).toBeInViewport();
-    }
-    expect(problems).toEqual([]);
-  });
-}
+      expect(problems).toEqual([]);
+    });
+  }
+});
 
 test('Mistral Large 3 is said to cross 6% only on its headline count', async ({ page }) => {
   await page.goto('./#shipping');
