@@ -42,8 +42,9 @@ const ISLAND_BUDGETS: Record<string, number> = {
   'src/widgets/Chunking/ChunkingFigure.tsx': 20 * KB,
   'src/widgets/Shipping/ShippingFigure.tsx': 10 * KB,
   'src/widgets/Lineage/LineageFigure.tsx': 15 * KB,
-  /** 17, not 15, since Kimi K3's panel sizes its layers with the one memory model of every layer kind (1.3 KiB). */
-  'src/widgets/Recall/RecallFigure.tsx': 17 * KB,
+  'src/widgets/Recall/RecallFigure.tsx': 15 * KB,
+  /** Kimi K3's memory: its layers sized with the page's one memory model of every layer kind. */
+  'src/widgets/Recall/K3MemoryFigure.tsx': 8 * KB,
   'src/widgets/Evidence/EvidenceFigure.tsx': 10 * KB,
   'src/widgets/Memory/MemoryFigure.tsx': 13 * KB,
   'src/widgets/Lab/LabFigure.tsx': 12 * KB,

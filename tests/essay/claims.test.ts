@@ -1,10 +1,9 @@
-// @vitest-environment jsdom
 /**
  * Claim tests for the sentences of the closing sections: each is recomputed here from the same
  * stream, seed and data the page uses, and the test fails when the sentence stops being true.
  */
 import { describe, expect, it } from 'vitest';
-import { renderedPage } from '../renderedPage';
+import { renderedDocument } from '../renderedPage';
 import { architectures, k3Facts, model } from '../../src/content/architectures';
 import { corrections, parseCorrections } from '../../src/content/corrections';
 import { FORGET_DEFAULTS } from '../../src/content/defaults';
@@ -12,7 +11,7 @@ import { channelGates, makeStream, trace } from '../../src/core';
 import { WORKLOG_URL } from '../../src/essay/sections/Credit';
 import raw from '../../data/corrections.json';
 
-const document = new DOMParser().parseFromString(renderedPage().html, 'text/html');
+const document = renderedDocument();
 const textOf = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const section = (id: string) => textOf(document.getElementById(id));
 

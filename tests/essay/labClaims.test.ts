@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 /**
  * Claim tests for the lab's sentences: each is recomputed here from the stored runs' raw sums
  * (which tests/content/lab.test.ts holds to a live run), with checkpoints, means and standard
@@ -7,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import memory from '../../data/memory.json';
-import { renderedPage } from '../renderedPage';
+import { renderedDocument } from '../renderedPage';
 import runs from '../../src/content/labRuns.json';
 
-const document = new DOMParser().parseFromString(renderedPage().html, 'text/html');
+const document = renderedDocument();
 const claim = (name: string) => (document.querySelector(`[data-claim="${name}"]`)?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const SIZES = [4, 8, 16, 32, 64, 128];
 type Sums = number[][];

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 /**
  * Claim tests for the sentences about the memory figure: each is recomputed here from the core
  * and the data files, by a route of its own where one exists (a crossover found by bisection, not
@@ -6,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import raw from '../../data/memory.json';
-import { renderedPage } from '../renderedPage';
+import { renderedDocument } from '../renderedPage';
 import { memoryModels, storageOf } from '../../src/content/modelMemory';
 import { type LayerGroup, sequenceMemory } from '../../src/core';
 
-const document = new DOMParser().parseFromString(renderedPage().html, 'text/html');
+const document = renderedDocument();
 const claim = (name: string) => (document.querySelector(`[data-claim="${name}"]`)?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const storage = storageOf('bf16', 'fp32');
 const drawn = memoryModels().filter((m): m is ReturnType<typeof memoryModels>[number] & { stack: LayerGroup[] } => m.stack !== null);

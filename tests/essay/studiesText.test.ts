@@ -1,9 +1,8 @@
-// @vitest-environment jsdom
 /** The list of studies reads as sentences: no phrase said twice in one entry, no template left with a status word in it. */
 import { describe, expect, it } from 'vitest';
-import { renderedPage } from '../renderedPage';
+import { renderedDocument } from '../renderedPage';
 
-const document = new DOMParser().parseFromString(renderedPage().html, 'text/html');
+const document = renderedDocument();
 const entries = [...document.querySelectorAll('.evidence-studies > li')].map((li) => li.textContent!.replace(/\s+/g, ' '));
 
 describe('each study’s entry', () => {
