@@ -87,7 +87,10 @@ export async function inEachTheme(page: Page, themes: readonly Theme[], check: (
   }
 }
 
-/** The page's interactive figures, each by the name of its island, which is also its section's id. */
+/**
+ * The page's interactive figures, each by the name of its island, which is also its section's id
+ * (but Kimi K3's memory, which stands in the shipping section's memory door).
+ */
 export type Figure = 'forget' | 'lab' | 'chunking' | 'shipping' | 'memory' | 'k3Memory' | 'lineage' | 'recall' | 'evidence';
 
 /**
