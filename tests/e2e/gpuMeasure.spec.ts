@@ -86,6 +86,10 @@ test('the delta rule: every kernel matches float64 at every C, the sweep runs to
       await page.emulateMedia({ colorScheme: theme });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
+      // The table may scroll inside its box; its caption, above the box, wraps to the column and names the table.
+      const caption = page.locator(`${FIGURE} .gm-table-caption`);
+      expect(await caption.evaluate((e) => e.getBoundingClientRect().right), `the table's caption at ${width}px`).toBeLessThanOrEqual(width);
+      await expect(page.locator(FIGURE).getByRole('table', { name: /milliseconds per forward pass by head count/ })).toBeAttached();
       await page.locator(FIGURE).screenshot({ path: `test-results/screenshots/gpu-measure-${width}-${theme}.png` });
     }
   }

@@ -109,42 +109,45 @@ export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
             </ul>
           ) : null}
           {run.points.length > 0 || run.checks.length > 0 ? (
-            <div className="chunking-table-region" role="region" aria-label="Every point measured" tabIndex={0}>
-              <table className="chunking-data gm-table">
-                <caption>
-                  {`${RULE_WORDS[req.rule]}, d = ${req.d}, L = ${req.L}: milliseconds per forward pass by head count; GFLOP/s of the heads drawn, these kernels’ and not the hardware’s limit; where the prepare pass kept T; error against float64 on the small case`}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">C</th>
-                    {req.heads.map((h) => (
-                      <th key={h} scope="col">{`${h} head${h === 1 ? '' : 's'}`}</th>
-                    ))}
-                    <th scope="col">{`GFLOP/s (${state.heads})`}</th>
-                    <th scope="col">T in</th>
-                    <th scope="col">error</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {cs.map((C) => {
-                    const drawn = pts.find((p) => p.C === C && p.heads === state.heads);
-                    const check = run.checks.find((c) => c.C === C && c.rule === req.rule);
-                    return (
-                      <tr key={C}>
-                        <th scope="row">{C}</th>
-                        {req.heads.map((h) => {
-                          const p = pts.find((x) => x.C === C && x.heads === h);
-                          return <td key={h}>{p ? f3(p.ms) : '–'}</td>;
-                        })}
-                        <td>{drawn ? f3(achievedFlops(drawn) / 1e9) : '–'}</td>
-                        <td>{C === 1 ? '–' : (run.points.find((p) => p.C === C)?.path ?? '–')}</td>
-                        <td>{check ? check.error.toPrecision(2) : '–'}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <>
+              {/* Above the box rather than inside the table, so that on a phone it wraps to the column instead of scrolling with a table wider than it. */}
+              <p className="gm-table-caption" id="gm-table-caption">
+                {`${RULE_WORDS[req.rule]}, d = ${req.d}, L = ${req.L}: milliseconds per forward pass by head count; GFLOP/s of the heads drawn, these kernels’ and not the hardware’s limit; where the prepare pass kept T; error against float64 on the small case`}
+              </p>
+              <div className="chunking-table-region gm-table-region" role="region" aria-labelledby="gm-table-caption" tabIndex={0}>
+                <table className="chunking-data gm-table" aria-labelledby="gm-table-caption">
+                  <thead>
+                    <tr>
+                      <th scope="col">C</th>
+                      {req.heads.map((h) => (
+                        <th key={h} scope="col">{`${h} head${h === 1 ? '' : 's'}`}</th>
+                      ))}
+                      <th scope="col">{`GFLOP/s (${state.heads})`}</th>
+                      <th scope="col">T in</th>
+                      <th scope="col">error</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {cs.map((C) => {
+                      const drawn = pts.find((p) => p.C === C && p.heads === state.heads);
+                      const check = run.checks.find((c) => c.C === C && c.rule === req.rule);
+                      return (
+                        <tr key={C}>
+                          <th scope="row">{C}</th>
+                          {req.heads.map((h) => {
+                            const p = pts.find((x) => x.C === C && x.heads === h);
+                            return <td key={h}>{p ? f3(p.ms) : '–'}</td>;
+                          })}
+                          <td>{drawn ? f3(achievedFlops(drawn) / 1e9) : '–'}</td>
+                          <td>{C === 1 ? '–' : (run.points.find((p) => p.C === C)?.path ?? '–')}</td>
+                          <td>{check ? check.error.toPrecision(2) : '–'}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            </>
           ) : null}
           <p className="gm-downloads">
             Download this run, with its method and adapter:{' '}
