@@ -4,6 +4,8 @@
  * so every chart on the page lays out its axes the same way.
  */
 
+import { hundredths } from './hundredths';
+
 interface AxisProps {
   /** 'x' puts the ticks along the bottom, 'y' up the left side. */
   axis: 'x' | 'y';
@@ -51,8 +53,7 @@ export function Axis({
     <>
       {/* Keyed by position, so a new range updates these nodes instead of replacing them. */}
       {ticks.map((t, i) => {
-        // A hundredth of a unit, finer than any screen draws, keeps the markup short.
-        const p = Math.round(place(t) * 100) / 100;
+        const p = hundredths(place(t));
         // With 'translate' the group's origin is the start of the tick's line.
         const [x, y] = axis === 'x' ? [p, from] : [from, p];
         const [ox, oy] = moved ? [x, y] : [0, 0];

@@ -6,6 +6,7 @@
 import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { polyline } from './polyline';
 import { Axis } from './Axis';
+import { hundredths } from './hundredths';
 import { linear, linearTicks, niceDomain } from './linearScale';
 import { cssPercent } from './cssPercent';
 
@@ -150,18 +151,20 @@ const Plot = memo(function Plot({
         </text>
         {reference ? (
           <g className="reference">
-            <line x1={0} x2={innerW} y1={geometry.y(reference.y)} y2={geometry.y(reference.y)} />
+            <line x1={0} x2={innerW} y1={hundredths(geometry.y(reference.y))} y2={hundredths(geometry.y(reference.y))} />
           </g>
         ) : null}
         <Paths series={series} length={length} geometry={geometry} />
         {reference ? (
           // Under the line at the right, where the lines have climbed above it by then.
-          <text className="reference-label" x={innerW - 4} y={geometry.y(reference.y) + 15} textAnchor="end">
+          <text className="reference-label" x={innerW - 4} y={hundredths(geometry.y(reference.y) + 15)} textAnchor="end">
             {reference.label}
           </text>
         ) : null}
 
-        {focus && point ? <circle className={`focus-point ${point.className}`} cx={geometry.x(focus.i + 1)} cy={geometry.y(pointValue)} r={5} /> : null}
+        {focus && point ? (
+          <circle className={`focus-point ${point.className}`} cx={hundredths(geometry.x(focus.i + 1))} cy={hundredths(geometry.y(pointValue))} r={5} />
+        ) : null}
       </g>
     </svg>
   );

@@ -6,6 +6,7 @@
 import { memo, type ReactNode } from 'react';
 import { polyline } from './polyline';
 import { Axis } from './Axis';
+import { hundredths } from './hundredths';
 
 export interface LogLogSeries {
   readonly key: string;
@@ -168,14 +169,14 @@ const Marks = memo(function Marks({ prefix, xMin, xMax, yMin, yMax, markers }: M
   return (
     <>
       {markers.map((m) => {
-        const mx = x(m.x);
-        const my = Math.min(M.top + PLOT_H, Math.max(M.top, y(m.y)));
+        const mx = hundredths(x(m.x));
+        const my = hundredths(Math.min(M.top + PLOT_H, Math.max(M.top, y(m.y))));
         const anchor = mx > M.left + PLOT_W * 0.7 ? 'end' : mx < M.left + PLOT_W * 0.2 ? 'start' : 'middle';
         return (
           <g key={m.key} className={m.className}>
             <circle className={m.hollow ? `${prefix}-marker hollow` : `${prefix}-marker`} cx={mx} cy={my} r={4.5} />
             {m.label ? (
-              <text className={`${prefix}-marker-label`} x={mx} y={m.labelBelow ? my + 17 : my - 9} textAnchor={anchor}>
+              <text className={`${prefix}-marker-label`} x={mx} y={hundredths(m.labelBelow ? my + 17 : my - 9)} textAnchor={anchor}>
                 {m.label}
               </text>
             ) : null}
@@ -190,7 +191,7 @@ export function LogLogChart(props: LogLogChartProps) {
   const prefix = props.classPrefix;
   const clipId = `${prefix}-clip-${props.title.replace(/\W+/g, '-').toLowerCase()}`;
   const xMin = props.xMin ?? 1;
-  const cx = logScales(props.xMax, props.yMin, props.yMax, xMin).x(props.cursorX);
+  const cx = hundredths(logScales(props.xMax, props.yMin, props.yMax, xMin).x(props.cursorX));
   const box = { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT, style: { aspectRatio: `${WIDTH} / ${HEIGHT}` } };
   return (
     <div className={`${prefix}-chart`}>

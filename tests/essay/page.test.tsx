@@ -48,6 +48,14 @@ describe('the prerendered page', () => {
     expect(text).toContain('Ali Taha');
   });
 
+  it('draws its charts to a hundredth of a unit: no coordinate carries more digits than a screen shows', () => {
+    const coordinates = [...html.matchAll(/<(?:line|circle|text|rect|g)\b[^>]*>/g)].flatMap((m) =>
+      [...m[0].matchAll(/\s(x|y|x1|x2|y1|y2|cx|cy|transform)="([^"]*)"/g)].map((a) => a[2]!),
+    );
+    expect(coordinates.length).toBeGreaterThan(500);
+    expect(coordinates.filter((v) => /\d\.\d{3}/.test(v))).toEqual([]);
+  });
+
   it('prints no placeholder values', () => {
     expect(text).not.toMatch(/\bNaN\b|\bundefined\b|\[object Object\]/);
   });
