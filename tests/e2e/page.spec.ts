@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, inEachTheme, SECTION_IDS, setTheme, themesLabel, WIDTH_THEMES, watch } from './helpers';
+import { axeViolations, inEachTheme, onlyColoursChanged, SECTION_IDS, setTheme, themesLabel, WIDTH_THEMES, watch } from './helpers';
 
 for (const { width, themes } of WIDTH_THEMES) {
   test(`the page at ${width}px, ${themesLabel(themes)}: loads clean, every section shown, no sideways scroll, screenshot`, async ({ page }) => {
@@ -51,6 +51,25 @@ test('the axe scan finds what it should: a nameless button and grey-on-grey text
   const inside = await axeViolations(page, '#scale-figure');
   expect(inside.map((v) => v.split(' ')[0]).sort()).toEqual(['button-name', 'color-contrast']);
   expect(await axeViolations(page, '#credit')).toEqual([]);
+});
+
+test('after a theme switch that changes only colours, the scan judges the colours alone and still finds text the new theme hides', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await setTheme(page, 'light');
+  await page.goto('./');
+  // A stylesheet adopted by script leaves the markup as it was: in the dark theme the caption's
+  // text turns nearly the colour of the surface behind it.
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('@media (prefers-color-scheme: dark) { #scale-figure figcaption { color: #363d48; background: #1e232b } }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  const found: Record<string, string[]> = {};
+  await inEachTheme(page, ['light', 'dark'], async (theme) => {
+    expect(onlyColoursChanged(page), `in the ${theme} theme, only the colours changed`).toBe(theme === 'dark');
+    found[theme] = (await axeViolations(page, '#scale-figure')).map((v) => v.split(' ')[0]!);
+  });
+  expect(found).toEqual({ light: [], dark: ['color-contrast'] });
 });
 
 test('the opening grid draws one mark per GPT-2, gold first, in the counts the caption gives', async ({ page }) => {
