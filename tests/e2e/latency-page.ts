@@ -51,6 +51,16 @@ export function inPage() {
     };
   };
   const same = (a: Node[], b: Node[]) => a.length === b.length && a.every((n, i) => n === b[i]);
+  /**
+   * Writes an attribute as the figure's script did. The page's policy (style-src without
+   * 'unsafe-inline') refuses a style attribute set as markup, while the figure's own writes go
+   * through the style object, which it allows: a style goes in the same way.
+   */
+  const write = (e: Element, name: string, value: string | null) => {
+    if (value === null) e.removeAttribute(name);
+    else if (name === 'style' && (e instanceof HTMLElement || e instanceof SVGElement)) e.style.cssText = value;
+    else e.setAttribute(name, value);
+  };
   let replays: (() => void)[] = [];
   /** Readies a replay on the figure as it stands; returns what undoes it. */
   let prepare: () => () => void = () => {
@@ -65,6 +75,10 @@ export function inPage() {
     const types = replay ? ['input', 'change', 'click'] : [];
     const values = new Map(els.flatMap((el, i) => (steps[i]![1] === null ? [] : [[el, el.value] as const])));
     for (const type of types) window.addEventListener(type, stop, true);
+    // A write the page's policy refuses never reaches the page: the floor would leave it out.
+    const refused: string[] = [];
+    const refuse = (event: SecurityPolicyViolationEvent) => refused.push(`${event.violatedDirective} (${event.sample || event.blockedURI})`);
+    if (replay) document.addEventListener('securitypolicyviolation', refuse);
     const undo = replay ? prepare() : null;
     try {
       for (let i = 0; i < steps.length; i++) {
@@ -83,6 +97,10 @@ export function inPage() {
       if (undo) for (const [el, value] of values) setValue(el, value);
       undo?.();
     }
+    // The event is dispatched in a task of its own, after the write.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    document.removeEventListener('securitypolicyviolation', refuse);
+    if (refused.length > 0) throw new Error(`the replay wrote what the page's policy refused: ${refused.slice(0, 3).join('; ')}`);
   }
 
   /**
@@ -149,10 +167,7 @@ export function inPage() {
           }
         }
         for (const [t, w] of texts) at(t).nodeValue = w;
-        for (const [e, k, v] of attrs) {
-          if (v === null) at(e).removeAttribute(k);
-          else at(e).setAttribute(k, v);
-        }
+        for (const [e, k, v] of attrs) write(at(e), k, v);
         for (const [c, image] of bitmaps) at(c).getContext('2d')!.putImageData(image, 0, 0);
       });
     }
@@ -170,7 +185,7 @@ export function inPage() {
         for (const [t, w] of s.words) if (t.nodeValue !== w) t.nodeValue = w;
         for (const [e, map] of s.attrs) {
           for (const a of [...e.attributes]) if (!map.has(a.name)) e.removeAttribute(a.name);
-          for (const [k, v] of map) if (e.getAttribute(k) !== v) e.setAttribute(k, v);
+          for (const [k, v] of map) if (e.getAttribute(k) !== v) write(e, k, v);
         }
         for (const [c, image] of s.bitmaps) c.getContext('2d')!.putImageData(image, 0, 0);
       };

@@ -31,8 +31,9 @@ const THROTTLE = 4;
 const RUNS = 3;
 /**
  * Longer than any figure's own timers, so none fires inside a later measurement: the address is
- * written 250 ms after the last change (src/widgets/urlState.ts), a drag's pause ends after 150 ms;
- * the margin leaves room for work a figure defers past its frame.
+ * written 250 ms after the last change (src/widgets/urlState.ts), a drag's pause ends after
+ * 150 ms (src/widgets/usePausedDrag.ts); the margin leaves room for work a figure defers past
+ * its frame.
  */
 const SETTLE_MS = Math.max(800, 3 * URL_WRITE_DELAY_MS);
 /**

@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecallFigure } from '../../src/widgets/Recall/RecallFigure';
 import { recallCodec, sharpnessAt } from '../../src/widgets/Recall/state';
 import { readQuery, URL_WRITE_DELAY_MS } from '../../src/widgets/urlState';
+import { DRAG_PAUSE_MS } from '../../src/widgets/usePausedDrag';
 
 const defaults = { n: 16, rule: 'delta' as const, s: 32 };
 function setup(search = '') {
@@ -63,7 +64,8 @@ describe('RecallFigure', () => {
     expect(statuses()[0]).toMatch(/^128 pairs written\. Read error: gated delta state/);
     expect(slider(/sharpness/i).getAttribute('aria-valuetext')).toBe('s = 64.0');
     fireEvent.change(slider(/pairs written/i), { target: { value: '40' } });
-    await act(async () => new Promise((r) => setTimeout(r, URL_WRITE_DELAY_MS + 50)));
+    // The state takes a dragged value when the slider rests; the address follows it.
+    await act(async () => new Promise((r) => setTimeout(r, DRAG_PAUSE_MS + URL_WRITE_DELAY_MS + 50)));
     const params = new URLSearchParams(window.location.search);
     expect(params.get('an')).toBe('40');
     expect(params.get('seed')).toBe('7');
@@ -82,5 +84,80 @@ describe('RecallFigure', () => {
     const parsed = readQuery(recallCodec, '?sharp=5', defaults);
     expect([sharpnessAt(0), sharpnessAt(30)]).toEqual([1 / Math.sqrt(8), 64]);
     expect(parsed.s).toBeCloseTo(2 ** (Math.round((Math.log2(5) + 1.5) * 4) / 4 - 1.5), 12);
+  });
+
+  describe('dragging the pairs slider', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+    /** Everything a move of the slider changes, as a reader sees and hears it. */
+    const moving = () => ({
+      readout: statuses()[0],
+      valuetext: slider(/pairs written/i).getAttribute('aria-valuetext'),
+      value: slider(/pairs written/i).value,
+      cursor: (document.querySelector('.chart-cursor') as HTMLElement).style.backgroundPosition,
+      stored: screen.getByRole('img', { name: /^Numbers stored after/ }).getAttribute('aria-label'),
+      title: document.querySelector('.recall-bars-title')!.textContent,
+      bars: [...document.querySelectorAll('.recall-bars .bar-row')].map((row) => [
+        row.querySelector('.bar-value')!.textContent,
+        (row.querySelector('.bar-fill') as HTMLElement).style.width,
+      ]),
+    });
+
+    it('shows each move at once, and the figure a fresh render at that value would draw once it rests', async () => {
+      setup();
+      const before = moving();
+      fireEvent.change(slider(/pairs written/i), { target: { value: '40' } });
+      const during = moving();
+      // Before any timer has run: 40 pairs everywhere, the whole cache's 40 × 16 numbers among them.
+      expect(during.readout).toMatch(/^40 pairs written\./);
+      expect(during.readout).toContain('whole cache 640');
+      expect(during.valuetext).toBe('40 pairs written');
+      expect(during.stored).toMatch(/^Numbers stored after 40 pairs: .*Attention over the whole cache 640$/);
+      expect(during.title).toBe('Numbers stored after 40 pairs');
+      expect(during.bars.map(([value]) => value)).toEqual(['64', '64', '640']);
+      expect(during.cursor).not.toBe(before.cursor);
+      expect(during.bars[2]![1]).toBe(before.bars[2]![1]);
+      expect(during.bars[0]![1]).not.toBe(before.bars[0]![1]);
+      expect(window.location.search).toBe('');
+      await act(async () => {
+        vi.advanceTimersByTime(DRAG_PAUSE_MS + URL_WRITE_DELAY_MS + 50);
+      });
+      expect(new URLSearchParams(window.location.search).get('an')).toBe('40');
+      expect(moving()).toEqual(during);
+      const dragged = document.querySelector('.recall')!.innerHTML;
+      cleanup();
+      setup('?an=40');
+      await act(async () => {});
+      expect(moving()).toEqual(during);
+      expect(document.querySelector('.recall')!.innerHTML).toBe(dragged);
+    });
+
+    it('hands its value to another control moved before the pause, and a reset redraws what the drag wrote', async () => {
+      setup();
+      fireEvent.change(slider(/pairs written/i), { target: { value: '90' } });
+      fireEvent.change(screen.getByRole('combobox', { name: /fixed state/i }), { target: { value: 'additive' } });
+      expect(statuses()[0]).toMatch(/^90 pairs written\. Read error: additive state/);
+      const atRest = moving();
+      fireEvent.change(slider(/pairs written/i), { target: { value: '17' } });
+      expect(statuses()[0]).toMatch(/^17 pairs written/);
+      fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+      // The state was 90 pairs, is now the defaults' 16: every node the drag wrote shows 16.
+      expect(statuses()[0]).toMatch(/^16 pairs written\. Read error: delta state/);
+      expect(slider(/pairs written/i).value).toBe('16');
+      expect(slider(/pairs written/i).getAttribute('aria-valuetext')).toBe('16 pairs written');
+      expect(moving().title).toBe('Numbers stored after 16 pairs');
+      expect(moving().cursor).not.toBe(atRest.cursor);
+      const reset = moving();
+      // Again from the defaults: the render after this reset writes nothing, its state's 16 pairs
+      // being what it last wrote, yet the drag's 17 must not stay on screen.
+      fireEvent.change(slider(/pairs written/i), { target: { value: '17' } });
+      expect(moving().title).toBe('Numbers stored after 17 pairs');
+      fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+      expect(moving()).toEqual(reset);
+      await act(async () => {
+        vi.advanceTimersByTime(DRAG_PAUSE_MS * 3);
+      });
+      expect(moving()).toEqual(reset);
+    });
   });
 });

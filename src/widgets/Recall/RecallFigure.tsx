@@ -3,9 +3,10 @@
  * state beside two attention reads, the whole cache and a window that holds as many numbers as
  * the state, with the read error of each and the numbers each keeps. What the same choice costs
  * at Kimi K3's size is a figure of its own (./K3MemoryFigure.tsx). Everything is computed here
- * from the core.
+ * from the core. A drag of the pairs slider writes the nodes that move with it directly
+ * (../usePausedDrag.ts); the figure renders when the slider rests or another control acts.
  */
-import { useCallback, useMemo, useReducer } from 'react';
+import { useCallback, useMemo, useReducer, useRef } from 'react';
 import './recall.css';
 import { attentionErrors, attentionNumbers, STATE_NUMBERS, WINDOW_PAIRS } from '../../core/attention';
 import { channelGates, D, RULES, type Rule } from '../../core/memory';
@@ -13,15 +14,16 @@ import { makeStream, type StreamKind } from '../../core/stream';
 import { trace } from '../../core/trace';
 import type { RecallSettings } from '../../content/defaults';
 import { integer } from '../../format';
-import { BarList } from '../../viz/BarList';
+import { BarList, type BarListHandle } from '../../viz/BarList';
 import { Legend } from '../../viz/Legend';
-import { LineChart, type Series } from '../../viz/LineChart';
+import { LineChart, type LineChartHandle, type Series } from '../../viz/LineChart';
 import { RangeControl } from '../../viz/RangeControl';
 import { RangeInput } from '../../viz/RangeInput';
 import { Steady } from '../../viz/Steady';
 import { useUrlState } from '../urlState';
+import { setText, usePausedDrag } from '../usePausedDrag';
 import { CACHE_NAME, pairsWritten, RULE_NAMES, recallReadout, windowName } from './describe';
-import { MAX_PAIRS, recallCodec, reducer, S_STEPS, sharpnessAt, sharpnessStep } from './state';
+import { type Action, clampN, MAX_PAIRS, recallCodec, reducer, S_STEPS, sharpnessAt, sharpnessStep } from './state';
 import { Select } from '../../viz/Select';
 
 export interface RecallFigureProps {
@@ -67,7 +69,6 @@ export function RecallFigure({ defaults, stream: spec, gates }: RecallFigureProp
     useCallback((settings: RecallSettings) => dispatch({ type: 'load', settings }), []),
   );
 
-  const setSharpness = useCallback((step: number) => dispatch({ type: 'setSharpness', step }), []);
   const stream = useMemo(() => makeStream({ kind: spec.kind, seed: spec.seed, length: MAX_PAIRS }), [spec.kind, spec.seed]);
   const states = useMemo(
     () => trace({ stream, gates: { beta: gates.beta, alpha: gates.alpha, channelAlpha: channelGates(gates.slow, gates.fast) }, n: MAX_PAIRS }),
@@ -86,36 +87,56 @@ export function RecallFigure({ defaults, stream: spec, gates }: RecallFigureProp
   const yDomain = useMemo<[number, number]>(() => [0, Math.max(1.2, ...series.map((x) => Math.max(...Array.from(x.values))))], [series]);
   const legend = useMemo(() => LEGEND_OF(rule), [rule]);
 
-  const numbers = { state: STATE_NUMBERS, cache: attentionNumbers(n, null), window: attentionNumbers(n, WINDOW_PAIRS) };
-  const reading = { n, rule, state: states.error[rule][n - 1]!, cache: cache[n - 1]!, window: window[n - 1]!, numbers, windowPairs: WINDOW_PAIRS };
-  const bars = [
-    { key: 'state', className: `rule-${rule}`, label: `${RULE_NAMES[rule]} state`, value: numbers.state },
-    { key: 'window', className: 'recall-window', label: windowName(WINDOW_PAIRS), value: numbers.window },
-    { key: 'cache', className: 'recall-cache', label: CACHE_NAME, value: numbers.cache },
-  ];
+  /** Everything that moves with the pairs slider, at `to` pairs. */
+  const at = (to: number) => {
+    const numbers = { state: STATE_NUMBERS, cache: attentionNumbers(to, null), window: attentionNumbers(to, WINDOW_PAIRS) };
+    const reading = { n: to, rule, state: states.error[rule][to - 1]!, cache: cache[to - 1]!, window: window[to - 1]!, numbers, windowPairs: WINDOW_PAIRS };
+    const bars = [
+      { key: 'state', className: `rule-${rule}`, label: `${RULE_NAMES[rule]} state`, value: numbers.state },
+      { key: 'window', className: 'recall-window', label: windowName(WINDOW_PAIRS), value: numbers.window },
+      { key: 'cache', className: 'recall-cache', label: CACHE_NAME, value: numbers.cache },
+    ];
+    return {
+      readout: recallReadout(reading),
+      bars,
+      title: `Numbers stored after ${to} pairs`,
+      label: `Numbers stored after ${to} pairs: ${bars.map((b) => `${b.label} ${b.value}`).join(', ')}`,
+    };
+  };
+  const view = at(n);
+
+  // A drag of the pairs slider writes these nodes directly; the render follows when it pauses.
+  const readoutBox = useRef<HTMLDivElement>(null);
+  const chart = useRef<LineChartHandle>(null);
+  const barList = useRef<BarListHandle>(null);
+  const stored = useRef<HTMLDivElement>(null);
+  const storedTitle = useRef<HTMLParagraphElement>(null);
+  const show = (to: number, input: HTMLInputElement | null) => {
+    const v = at(to);
+    input?.setAttribute('aria-valuetext', pairsWritten(to));
+    setText(readoutBox.current, v.readout);
+    chart.current?.moveCursor(to);
+    barList.current?.show(v.bars.map((b) => b.value));
+    stored.current?.setAttribute('aria-label', v.label);
+    setText(storedTitle.current, v.title);
+  };
+  const { drag, act, input } = usePausedDrag<Action>(n, dispatch, (to) => ({ type: 'setN', n: to }), show, clampN);
+  const setSharpness = useCallback((step: number) => act({ type: 'setSharpness', step }), [act]);
 
   return (
     <div className="recall">
       <div className="recall-controls">
         <div className="recall-slider">
           <label htmlFor="recall-n">Pairs written</label>
-          <RangeInput
-            id="recall-n"
-            min={1}
-            max={MAX_PAIRS}
-            step={1}
-            value={n}
-            aria-valuetext={pairsWritten(n)}
-            onValue={(v) => dispatch({ type: 'setN', n: v })}
-          />
+          <RangeInput ref={input} id="recall-n" min={1} max={MAX_PAIRS} step={1} defaultValue={n} aria-valuetext={pairsWritten(n)} onValue={drag} />
         </div>
-        <Steady className="recall-readout" role="status" template={WIDEST}>
-          {recallReadout(reading)}
+        <Steady className="recall-readout" role="status" template={WIDEST} liveRef={readoutBox}>
+          {view.readout}
         </Steady>
         <div className="recall-options">
           <label>
             Fixed state{' '}
-            <Select value={rule} onChange={(v) => dispatch({ type: 'setRule', rule: v as Rule })}>
+            <Select value={rule} onChange={(v) => act({ type: 'setRule', rule: v as Rule })}>
               {RULES.map((r) => (
                 <option key={r} value={r}>
                   {RULE_NAMES[r]}
@@ -136,7 +157,7 @@ export function RecallFigure({ defaults, stream: spec, gates }: RecallFigureProp
             widest={sharpnessText(sharpnessAt(0))}
             onValue={setSharpness}
           />
-          <button type="button" onClick={() => dispatch({ type: 'reset', defaults })}>
+          <button type="button" onClick={() => act({ type: 'reset', defaults })}>
             Reset
           </button>
         </div>
@@ -149,14 +170,15 @@ export function RecallFigure({ defaults, stream: spec, gates }: RecallFigureProp
         yLabel="Read error"
         reference={REFERENCE}
         cursor={n}
+        ref={chart}
         label="Read error against pairs written: the chosen fixed state, attention over the whole cache and attention over a window; a cursor marks the slider's position"
       />
       <Legend className="recall-legend" items={legend} />
-      <div role="img" aria-label={`Numbers stored after ${n} pairs: ${bars.map((b) => `${b.label} ${b.value}`).join(', ')}`}>
-        <p className="recall-bars-title" aria-hidden="true">
-          Numbers stored after {n} pairs
+      <div role="img" aria-label={view.label} ref={stored}>
+        <p className="recall-bars-title" aria-hidden="true" ref={storedTitle}>
+          {view.title}
         </p>
-        <BarList className="recall-bars" bars={bars} format={integer} />
+        <BarList className="recall-bars" bars={view.bars} format={integer} ref={barList} />
       </div>
       <p className="recall-note">
         On the state demo&rsquo;s opening stream ({spec.kind}, seed {spec.seed}). The window keeps the last {WINDOW_PAIRS} pairs: {WINDOW_PAIRS} keys and{' '}

@@ -24,7 +24,7 @@ export type Action =
   | { type: 'reset'; defaults: RecallSettings }
   | { type: 'load'; settings: RecallSettings };
 
-const clampN = (n: number) => clamp(Math.round(n), 1, MAX_PAIRS);
+export const clampN = (n: number) => clamp(Math.round(n), 1, MAX_PAIRS);
 
 export function reducer(state: RecallSettings, action: Action): RecallSettings {
   switch (action.type) {
