@@ -37,7 +37,7 @@ export const K3Panel = memo(function K3Panel({ k3, context, onStep }: K3PanelPro
     { key: 'gpt2', className: 'k3-gpt2', label: `GPT-2 small, all ${integer(k3.gpt2.context)} tokens`, value: k3.gpt2.bytes },
   ];
   return (
-    <div className="recall k3-panel">
+    <div className="recall">
       <RangeControl
         className="recall-control"
         id="k3-context"
