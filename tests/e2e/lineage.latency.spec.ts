@@ -8,9 +8,9 @@ test('@latency lineage: main-thread work from a step button to the next paint, 4
   // Forward through all seven steps and back, three times, then forward once more: every step
   // change both ways, ending on the last step.
   const clicks = Array.from({ length: 42 }, (_, i) => `#lineage-figure [data-dir="${i % 12 < 6 ? 'next' : 'prev'}"]`);
-  // Each step change replaces the whole card (only the current one is built), so the direct-write
-  // floor inserts a copy of the next card where the figure put it, besides the markers' and the
-  // status's writes.
+  // A step's card is built when the step is first shown and kept, hidden, after: the harness's
+  // first, unkept pass shows every step, so these moves show cards already built, and the
+  // direct-write floor makes the same writes (which card is current, the markers, the status).
   const run = await expectLatencyWithinFloor(page, {
     name: 'lineage step buttons',
     scope: '#lineage-figure',

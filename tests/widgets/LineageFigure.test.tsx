@@ -51,6 +51,28 @@ describe('LineageFigure', () => {
     expect(title()).toContain(NAMES[0]);
   });
 
+  it('builds a card when its step is first shown and keeps it: a step shown again is the same card, the others hidden and inert', async () => {
+    const user = userEvent.setup();
+    render(<LineageFigure {...props} />);
+    const cards = () => [...document.querySelectorAll<HTMLElement>('.lineage-card')];
+    const first = cards()[0]!;
+    expect(cards()).toHaveLength(1);
+    await user.click(next());
+    await user.click(next());
+    expect(cards()).toHaveLength(3);
+    await user.click(prev());
+    await user.click(prev());
+    expect(cards()).toHaveLength(3);
+    expect(cards()[0]).toBe(first);
+    expect(cards().map((c) => [c.dataset.current, c.hasAttribute('inert'), c.getAttribute('aria-hidden')])).toEqual([
+      ['true', false, null],
+      ['false', true, 'true'],
+      ['false', true, 'true'],
+    ]);
+    expect(title()).toContain(NAMES[0]);
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(1);
+  });
+
   it('is reached by Tab and driven by the arrow keys, Home and End', async () => {
     const user = userEvent.setup();
     render(<LineageFigure {...props} />);

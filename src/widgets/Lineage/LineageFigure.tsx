@@ -3,7 +3,7 @@
  * next, or the arrow, Home and End keys; the step lives in the URL as ?step=N. Everything it
  * shows arrives as props from the build; the prerendered list in the section is the no-script view.
  */
-import { Fragment, memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 // In this order: one stylesheet for the page keeps the rules in the order they are imported.
 import './lineage.css';
 import './lineage-diagrams.css';
@@ -129,7 +129,14 @@ function StepCard({ step, index, current }: { step: FigureStep; index: number; c
 
 export function LineageFigure({ steps }: LineageFigureProps) {
   const count = steps.length;
-  const [index, setIndex] = useState(FIRST_STEP);
+  const [index, setStep] = useState(FIRST_STEP);
+  // The steps built so far: a card is built when its step is first shown and kept, hidden, when
+  // another is, so a step shown again costs a paint rather than a rebuild.
+  const [built, setBuilt] = useState<readonly number[]>([FIRST_STEP]);
+  const setIndex = useCallback((i: number) => {
+    setStep(i);
+    setBuilt((b) => (b.includes(i) ? b : [...b, i]));
+  }, []);
   // False on the server and in the first render that hydrates its markup.
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
@@ -158,7 +165,7 @@ export function LineageFigure({ steps }: LineageFigureProps) {
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [count]);
+  }, [count, setIndex]);
 
   const go = (next: number, moveFocus: boolean) => {
     const target = Math.max(0, Math.min(count - 1, next));
@@ -224,10 +231,10 @@ export function LineageFigure({ steps }: LineageFigureProps) {
         </div>
       </div>
 
-      {/* Only the current step is built, and only once the figure runs: the page already holds
-          all seven as the static list (the view without script), so the prerendered page carries
-          no second copy of a card, and each step change stays small. */}
-      {live ? <StepCard key={step.id} step={step} index={index} current /> : null}
+      {/* A card is built only once the figure runs, and only for a step shown: the page already
+          holds all seven as the static list (the view without script), so the prerendered page
+          carries no second copy of a card. */}
+      {live ? steps.map((s, i) => (built.includes(i) ? <StepCard key={s.id} step={s} index={i} current={i === index} /> : null)) : null}
 
       <div className="lineage-footer">
         <button type="button" className="lineage-button" disabled={index === 0} onClick={() => go(0, true)}>
