@@ -10,6 +10,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
 import { signed } from '../format';
 import { diverging } from './diverging';
+import { hundredths } from './hundredths';
 import { cssToken } from './palette';
 import { useThemeVersion } from './useThemeVersion';
 
@@ -44,25 +45,30 @@ function cellFill(x: number, max: number): { fill: string; opacity: number } {
   return { fill: positive ? 'var(--gold)' : 'var(--blue)', opacity: strength };
 }
 
+const SIGNS = ['var(--gold)', 'var(--blue)'] as const;
+
+/**
+ * One group per colour, each cell a square path at its strength; a cell of strength zero draws
+ * nothing and is left out.
+ */
 function StaticCells({ values, max, rows, cols, size }: { values: ArrayLike<number>; max: number; rows: number; cols: number; size: number }) {
   const cell = size / cols;
+  const side = hundredths(cell * (1 - 2 * GAP));
+  const cells = Array.from({ length: rows * cols }, (_, i) => ({ i, ...cellFill(values[i] ?? 0, max) }));
   return (
     <svg viewBox={`0 0 ${size} ${cell * rows}`} aria-hidden="true" className="heatmap-picture">
       <rect className="heatmap-bg" x={0} y={0} width={size} height={cell * rows} />
-      {Array.from({ length: rows * cols }, (_, i) => {
-        const { fill, opacity } = cellFill(values[i] ?? 0, max);
-        return (
-          <rect
-            key={i}
-            x={((i % cols) + GAP) * cell}
-            y={(Math.floor(i / cols) + GAP) * cell}
-            width={cell * (1 - 2 * GAP)}
-            height={cell * (1 - 2 * GAP)}
-            fill={fill}
-            fillOpacity={Math.round(opacity * 100) / 100}
-          />
-        );
-      })}
+      {SIGNS.map((sign) => (
+        <g key={sign} fill={sign}>
+          {cells.flatMap(({ i, fill, opacity }) => {
+            const strength = Math.round(opacity * 100) / 100;
+            if (fill !== sign || strength === 0) return [];
+            const x = hundredths(((i % cols) + GAP) * cell);
+            const y = hundredths((Math.floor(i / cols) + GAP) * cell);
+            return [<path key={i} fillOpacity={strength} d={`M${x} ${y}h${side}v${side}h-${side}z`} />];
+          })}
+        </g>
+      ))}
     </svg>
   );
 }
