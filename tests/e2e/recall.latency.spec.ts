@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { RULES } from '../../src/core/memory';
 import { openFigure } from './helpers';
 import { expectLatencyWithinFloor } from './latency';
 
-test('@latency recall: main-thread work from input to next paint, 100 moves of the pairs slider, CPU 4x slower', async ({ page }) => {
+test('@latency recall: main-thread work from input to next paint, 100 moves of the pairs slider and 40 of the fixed-state menu, CPU 4x slower', async ({
+  page,
+}) => {
   await openFigure(page, 'recall', { width: 1280, settled: true });
   const status = page.locator('#recall-figure').getByRole('status').first();
   await expect(status).toContainText('16 pairs written');
@@ -10,4 +13,21 @@ test('@latency recall: main-thread work from input to next paint, 100 moves of t
   const drag = await expectLatencyWithinFloor(page, { name: 'recall slider', scope: '#recall-figure', moves: { control: '#recall-n', values } });
   await expect(status).toContainText(`${values.at(-1)} pairs written`);
   expect(drag.figure.work).toHaveLength(100);
+
+  // A drag draws its moves directly and the figure renders once the reader pauses. That render,
+  // and every other control's, takes the full path: measured here on the fixed-state menu, each
+  // move a state of its own (the next in the menu's order, round and round).
+  const menu = '#recall-figure select';
+  const from = await page.locator(menu).inputValue();
+  const states = Array.from({ length: 40 }, (_, i) => RULES[(RULES.indexOf(from as (typeof RULES)[number]) + 1 + i) % RULES.length]!);
+  const full = await expectLatencyWithinFloor(page, {
+    name: 'recall fixed-state menu (a full render of the figure)',
+    scope: '#recall-figure',
+    moves: { control: menu, values: states },
+  });
+  await expect(status).toContainText(`${RULE_WORDS[states.at(-1)!]} state`);
+  expect(full.figure.work).toHaveLength(40);
 });
+
+/** How the readout names each state (src/widgets/Recall/describe.ts), in lower case. */
+const RULE_WORDS: Record<string, string> = { additive: 'additive', delta: 'delta', gatedDelta: 'gated delta', perChannelGated: 'per-channel gated' };
