@@ -34,10 +34,11 @@ export default defineConfig({
     reuseContext: true,
   },
   // The checks, in parallel; then the timing tests, tagged @latency, one at a time with nothing
-  // beside them (package.json's test:e2e runs the two projects in turn).
+  // beside them, and with them the one check whose computation needs the machine to itself,
+  // tagged @serial (package.json's test:e2e runs the two projects in turn).
   projects: [
-    { name: 'checks', grepInvert: /@latency/, use: { launchOptions: { executablePath: checkBrowser, args: CHROMIUM_FLAGS } } },
-    { name: 'latency', grep: /@latency/, use: { launchOptions: { executablePath: chromium, args: CHROMIUM_FLAGS } } },
+    { name: 'checks', grepInvert: /@latency|@serial/, use: { launchOptions: { executablePath: checkBrowser, args: CHROMIUM_FLAGS } } },
+    { name: 'latency', grep: /@latency|@serial/, use: { launchOptions: { executablePath: chromium, args: CHROMIUM_FLAGS } } },
   ],
   webServer: {
     command: `node node_modules/vite/bin/vite.js preview --port ${PORT} --strictPort --host 127.0.0.1`,
