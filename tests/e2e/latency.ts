@@ -69,10 +69,6 @@ async function measure(page: Page, steps: Step[], replay = false): Promise<Laten
   const browser = page.context().browser();
   if (!browser) throw new Error('latency needs a browser that can trace');
   const cdp = await page.context().newCDPSession(page);
-  // Every measurement starts on a collected heap: garbage an earlier step left (the recording's
-  // snapshots, another measurement's moves) would otherwise be marked and swept in small steps
-  // inside this one's moves, charged to whichever side allocates more as it runs.
-  await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
   let buffer: Buffer;
