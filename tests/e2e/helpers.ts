@@ -171,6 +171,16 @@ export async function waitForFigure(page: Page, figure: Figure) {
   await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
   const read = READ_LINK[figure];
   if (read) await expect(island.locator(read)).toBeAttached({ timeout: 15_000 });
+  // The height the figure's frame holds for it until its script arrives is no more than it then
+  // draws: a frame holding more leaves a blank band around the figure, at that width, for good.
+  const blank = () =>
+    island.evaluate((el) => {
+      const body = el.closest('.figure-body');
+      if (!body) return 0;
+      const drawn = [...body.children].reduce((sum, child) => sum + child.getBoundingClientRect().height, 0);
+      return Math.max(0, Math.round((parseFloat(getComputedStyle(body).minHeight) || 0) - drawn));
+    });
+  await expect.poll(blank, `${figure}: px its frame holds beyond what the figure draws`).toBeLessThanOrEqual(1);
 }
 
 export interface OpenOptions {

@@ -28,7 +28,7 @@ export function AttentionRead() {
       </p>
       <FigureFrame
         id="recall"
-        minHeight={1180}
+        minHeight={640}
         lookFor={
           <>
             The cache reads back at {fixed(late.cache)} after {late.n} pairs, the best fixed state at {fixed(late.state[r.bestLate])}; the
