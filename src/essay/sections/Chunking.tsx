@@ -46,7 +46,7 @@ export function Chunking() {
       </p>
       <FigureFrame
         id="chunking"
-        minHeight={1240}
+        minHeight={1120}
         lookFor={
           <>
             The modelled time falls from {milliseconds(f.recurrentSeconds)} at <var>C</var>&nbsp;=&nbsp;1 to{' '}

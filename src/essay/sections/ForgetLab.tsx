@@ -32,7 +32,7 @@ export function ForgetLab() {
       </p>
       <FigureFrame
         id="lab"
-        minHeight={760}
+        minHeight={720}
         caption={
           <>
             Mean read error (left) and nearest-value accuracy (right) against the pairs written, n, up to {LAB_RANGE_TEXT}, one line
