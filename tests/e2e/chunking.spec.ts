@@ -1,5 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, openFigure, steadyOverflow, waitForFigure, WIDTHS, watch, type OpenOptions, inEachTheme, themesLabel, WIDTH_THEMES } from './helpers';
+import {
+  axeViolations,
+  openFigure,
+  steadyOverflow,
+  waitForFigure,
+  WIDTHS,
+  watch,
+  type OpenOptions,
+  inEachTheme,
+  themesLabel,
+  WIDTH_THEMES,
+  keepScreenshot,
+  KEEP_SCREENSHOTS,
+} from './helpers';
 
 const figure = (page: Page) => page.locator('#chunking-figure');
 const readout = (page: Page) => figure(page).getByRole('status');
@@ -41,8 +54,8 @@ for (const { width, themes } of WIDTH_THEMES) {
       expect(await axeViolations(page, '#chunking')).toEqual([]);
       // The figure is taller than the window; headless Chromium sometimes returns a blank first
       // capture of an element that reaches beyond it, so the kept screenshot is the second.
-      await figure(page).screenshot();
-      await figure(page).screenshot({ path: `test-results/screenshots/chunking-${width}-${theme}.png` });
+      if (KEEP_SCREENSHOTS) await figure(page).screenshot();
+      await keepScreenshot(figure(page), `chunking-${width}-${theme}`);
     });
     expect(problems).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { axeViolations, openFigure, watch, inEachTheme, themesLabel, WIDTH_THEMES } from './helpers';
+import { axeViolations, openFigure, watch, inEachTheme, themesLabel, WIDTH_THEMES, keepScreenshot } from './helpers';
 
 const data = JSON.parse(readFileSync('data/comparisons.json', 'utf8')) as { studies: { id: string; attention: { kind: string }; results: unknown[] }[] };
 const results = data.studies.reduce((n, s) => n + s.results.length, 0);
@@ -43,7 +43,7 @@ for (const { width, themes } of WIDTH_THEMES) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await axeViolations(page, '#evidence-figure')).toEqual([]);
-      await figure.screenshot({ path: `test-results/screenshots/evidence-${width}-${theme}.png` });
+      await keepScreenshot(figure, `evidence-${width}-${theme}`);
     });
     expect(problems).toEqual([]);
   });

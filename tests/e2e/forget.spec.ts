@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openFigure, steadyOverflow, watch, inEachTheme, themesLabel, WIDTH_THEMES } from './helpers';
+import { openFigure, steadyOverflow, watch, inEachTheme, themesLabel, WIDTH_THEMES, keepScreenshot } from './helpers';
 
 const slider = '#forget-n';
 
@@ -52,7 +52,7 @@ for (const { width, themes } of WIDTH_THEMES) {
       if (theme !== themes[0]) await expect.poll(cellsAt, `the memories repainted for the ${theme} theme`).not.toBe(painted);
       painted = await cellsAt();
       await figure.scrollIntoViewIfNeeded();
-      await figure.screenshot({ path: `test-results/screenshots/forget-${width}-${theme}.png` });
+      await keepScreenshot(figure, `forget-${width}-${theme}`);
     });
     expect(problems).toEqual([]);
   });

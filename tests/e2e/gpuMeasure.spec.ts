@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { CHROMIUM_FLAGS, findCheckBrowser } from '../../scripts/chromium.mjs';
-import { axeViolations, THEMES, WIDTHS, watch } from './helpers';
+import { axeViolations, THEMES, WIDTHS, watch, keepScreenshot } from './helpers';
 
 // One worker runs this file's tests in turn: one browser with WebGPU, and never two software
 // adapters computing at once, each of which takes every core it can.
@@ -90,7 +90,7 @@ test('the delta rule: every kernel matches float64 at every C, the sweep runs to
       const caption = page.locator(`${FIGURE} .gm-table-caption`);
       expect(await caption.evaluate((e) => e.getBoundingClientRect().right), `the table's caption at ${width}px`).toBeLessThanOrEqual(width);
       await expect(page.locator(FIGURE).getByRole('table', { name: /milliseconds per forward pass by head count/ })).toBeAttached();
-      await page.locator(FIGURE).screenshot({ path: `test-results/screenshots/gpu-measure-${width}-${theme}.png` });
+      await keepScreenshot(page.locator(FIGURE), `gpu-measure-${width}-${theme}`);
     }
   }
   expect(await axeViolations(page, FIGURE)).toEqual([]);

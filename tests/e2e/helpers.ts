@@ -5,6 +5,21 @@ import type axe from 'axe-core';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 
 export const WIDTHS = [1280, 390] as const;
+
+/**
+ * The screenshots the tests leave in test-results/screenshots/ are for a person to look at; no
+ * test compares them with anything. With CI set, where nobody looks, none is taken: each costs
+ * the browser about 0.4 s of CPU, about 20 s of the checks' time in all. SCREENSHOTS=1 takes them
+ * there too.
+ */
+export const KEEP_SCREENSHOTS = process.env.SCREENSHOTS === '1' || !process.env.CI;
+
+/** Saves a screenshot of `target` as test-results/screenshots/`name`.png, where screenshots are kept. */
+export async function keepScreenshot(target: Locator | Page, name: string, { fullPage = false } = {}) {
+  if (!KEEP_SCREENSHOTS) return;
+  const path = `test-results/screenshots/${name}.png`;
+  await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+}
 export const THEMES = ['light', 'dark'] as const;
 export const SECTION_IDS = ['scale', 'lineage', 'forget', 'chunking', 'shipping', 'takeaways', 'verify', 'credit'];
 

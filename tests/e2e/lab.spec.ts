@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, inEachTheme, openFigure, themesLabel, WIDTH_THEMES, waitForFigure, watch } from './helpers';
+import { axeViolations, inEachTheme, openFigure, themesLabel, WIDTH_THEMES, waitForFigure, watch, keepScreenshot } from './helpers';
 import { median, yardstick } from './yardstick';
 
 const progress = (page: Page) => page.locator('#lab-figure .lab-progress');
@@ -48,7 +48,7 @@ for (const { width, themes } of WIDTH_THEMES) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'horizontal page overflow in px').toBeLessThanOrEqual(0);
       expect(await axeViolations(page, '#lab-figure')).toEqual([]);
-      await page.locator('#lab-figure').screenshot({ path: `test-results/screenshots/lab-${width}-${theme}.png` });
+      await keepScreenshot(page.locator('#lab-figure'), `lab-${width}-${theme}`);
     });
     expect(problems).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, openFigure, THEMES, waitForFigure, watch, WIDTHS } from './helpers';
+import { axeViolations, openFigure, THEMES, waitForFigure, watch, WIDTHS, keepScreenshot } from './helpers';
 
 const NAMES = [
   'GPT-2 and its KV cache',
@@ -37,7 +37,7 @@ for (const width of WIDTHS) {
         expect(overflow, `horizontal overflow at step ${i + 1}`).toBeLessThanOrEqual(0);
         const box = (await figure(page).boundingBox())!;
         expect(box.x + box.width, `figure right edge at step ${i + 1}`).toBeLessThanOrEqual(width);
-        await figure(page).screenshot({ path: `test-results/screenshots/lineage-${width}-${theme}-step${i + 1}.png` });
+        await keepScreenshot(figure(page), `lineage-${width}-${theme}-step${i + 1}`);
         if (i < NAMES.length - 1) await page.keyboard.press('ArrowRight');
       }
       // The last step's picture is the one taken above, as step 7.
@@ -164,7 +164,7 @@ test.describe('without JavaScript', () => {
       expect((await equation.boundingBox())!.height).toBeGreaterThan(10);
     }
     await expect(figure(page)).toBeHidden();
-    await page.locator('#lineage').screenshot({ path: 'test-results/screenshots/lineage-nojs-390.png' });
+    await keepScreenshot(page.locator('#lineage'), 'lineage-nojs-390');
   });
 });
 
@@ -215,5 +215,5 @@ test('on a phone the ladder is a list of seven within one and a half screens', a
   expect(boxes).toHaveLength(7);
   expect(boxes.at(-1)!.bottom - boxes[0]!.top).toBeLessThanOrEqual(1.5 * 844);
   for (const box of boxes) expect(box.right).toBeLessThanOrEqual(390);
-  await page.locator('#ladder').screenshot({ path: 'test-results/screenshots/ladder-390.png' });
+  await keepScreenshot(page.locator('#ladder'), 'ladder-390');
 });

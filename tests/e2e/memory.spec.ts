@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { axeViolations, openFigure, waitForFigure, watch, inEachTheme, themesLabel, WIDTH_THEMES } from './helpers';
+import { axeViolations, openFigure, waitForFigure, watch, inEachTheme, themesLabel, WIDTH_THEMES, keepScreenshot } from './helpers';
 
 const readout = (page: Page) => page.locator('#memory-figure .mem-readout');
 const answer = (page: Page) => page.locator('#memory-figure .mem-config-answer');
@@ -74,7 +74,7 @@ for (const { width, themes } of WIDTH_THEMES) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'horizontal page overflow in px').toBeLessThanOrEqual(0);
       expect(await axeViolations(page, '#memory-figure')).toEqual([]);
-      await page.locator('#memory-figure').screenshot({ path: `test-results/screenshots/memory-${width}-${theme}.png` });
+      await keepScreenshot(page.locator('#memory-figure'), `memory-${width}-${theme}`);
     });
     expect(problems).toEqual([]);
   });

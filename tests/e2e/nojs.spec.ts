@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SECTION_IDS } from './helpers';
+import { SECTION_IDS, keepScreenshot } from './helpers';
 
 test.use({ javaScriptEnabled: false });
 
@@ -23,5 +23,5 @@ test('with JavaScript off, every section, its prose, the equations and the ratio
   await expect(grid).toBeVisible();
   await expect(grid).toHaveAttribute('aria-label', /22,501 small squares/);
   await expect(page.getByRole('button', { name: /dark theme/i })).toBeHidden();
-  await page.screenshot({ path: 'test-results/screenshots/nojs-390.png', fullPage: true });
+  await keepScreenshot(page, 'nojs-390', { fullPage: true });
 });

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, inEachTheme, onlyColoursChanged, SECTION_IDS, setTheme, themesLabel, WIDTH_THEMES, watch } from './helpers';
+import { axeViolations, inEachTheme, onlyColoursChanged, SECTION_IDS, setTheme, themesLabel, WIDTH_THEMES, watch, keepScreenshot } from './helpers';
 
 for (const { width, themes } of WIDTH_THEMES) {
-  test(`the page at ${width}px, ${themesLabel(themes)}: loads clean, every section shown, no sideways scroll, screenshot`, async ({ page }) => {
+  test(`the page at ${width}px, ${themesLabel(themes)}: loads clean, every section shown, no sideways scroll`, async ({ page }) => {
     const problems = watch(page);
     await page.setViewportSize({ width, height: 900 });
     await setTheme(page, themes[0]);
@@ -15,7 +15,7 @@ for (const { width, themes } of WIDTH_THEMES) {
     await inEachTheme(page, themes, async (theme) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `test-results/screenshots/page-${width}-${theme}.png`, fullPage: true });
+      await keepScreenshot(page, `page-${width}-${theme}`, { fullPage: true });
     });
     expect(problems).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, inEachTheme, openFigure, steadyOverflow, themesLabel, WIDTH_THEMES, watch } from './helpers';
+import { axeViolations, inEachTheme, openFigure, steadyOverflow, themesLabel, WIDTH_THEMES, watch, keepScreenshot } from './helpers';
 
 for (const { width, themes } of WIDTH_THEMES) {
   test(`attention-read figure at ${width}px, ${themesLabel(themes)}: every slider by keyboard, clean console, axe clean, no overflow`, async ({ page }) => {
@@ -30,7 +30,7 @@ for (const { width, themes } of WIDTH_THEMES) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       expect(await axeViolations(page, '#recall-figure')).toEqual([]);
-      await figure.screenshot({ path: `test-results/screenshots/recall-${width}-${theme}.png` });
+      await keepScreenshot(figure, `recall-${width}-${theme}`);
     });
     expect(problems).toEqual([]);
   });
@@ -67,7 +67,7 @@ test('Kimi K3’s memory, behind the memory door, at both widths and in both the
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${width}px, ${theme}`).toBeLessThanOrEqual(0);
       expect(await axeViolations(page, '#k3Memory-figure'), `${width}px, ${theme}`).toEqual([]);
-      await figure.screenshot({ path: `test-results/screenshots/k3-memory-${width}-${theme}.png` });
+      await keepScreenshot(figure, `k3-memory-${width}-${theme}`);
     });
   }
   expect(problems).toEqual([]);

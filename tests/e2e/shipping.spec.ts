@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, openFigure, waitForFigure, watch, inEachTheme, themesLabel, WIDTH_THEMES } from './helpers';
+import { axeViolations, openFigure, waitForFigure, watch, inEachTheme, themesLabel, WIDTH_THEMES, keepScreenshot } from './helpers';
 
 const data = JSON.parse(readFileSync('data/architectures.json', 'utf8')) as {
   models: { id: string; name: string; featured: boolean; reference: boolean; totalParams: { value: number }; activeParams: { value: number } }[];
@@ -12,7 +12,7 @@ const rowIds = (page: Page) =>
   page.locator('#shipping-figure tbody:not(.shipping-reference) tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')));
 
 for (const { width, themes } of WIDTH_THEMES) {
-  test(`shipping at ${width}px, ${themesLabel(themes)}: clean, no sideways page scroll, screenshot`, async ({ page }) => {
+  test(`shipping at ${width}px, ${themesLabel(themes)}: clean, no sideways page scroll`, async ({ page }) => {
     const problems = watch(page);
     await openFigure(page, 'shipping', { width, theme: themes[0], idle: true });
     await inEachTheme(page, themes, async (theme) => {
@@ -24,7 +24,7 @@ for (const { width, themes } of WIDTH_THEMES) {
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
       expect(await axeViolations(page, '#shipping-figure')).toEqual([]);
-      await page.locator('#shipping-figure').screenshot({ path: `test-results/screenshots/shipping-${width}-${theme}.png` });
+      await keepScreenshot(page.locator('#shipping-figure'), `shipping-${width}-${theme}`);
     });
     expect(problems).toEqual([]);
   });
@@ -102,6 +102,6 @@ test.describe('without JavaScript', () => {
         .map((el) => `${el.tagName}.${el.className}`),
     );
     expect(sticking).toEqual([]);
-    await page.locator('#shipping').screenshot({ path: 'test-results/screenshots/shipping-nojs-390.png' });
+    await keepScreenshot(page.locator('#shipping'), 'shipping-nojs-390');
   });
 });
