@@ -36,8 +36,24 @@ export default defineConfig({
   // The checks, in parallel; then the timing tests, tagged @latency, one at a time with nothing
   // beside them, and with them the one check whose computation needs the machine to itself,
   // tagged @serial (package.json's test:e2e runs the two projects in turn).
+  //
+  // The WebGPU checks (tests/e2e/gpuMeasure.spec.ts) need a browser launched with WebGPU on, and
+  // so a worker of their own. Playwright queues a project's tests by the worker they need, those
+  // of the common worker first: within the checks they would run last, on one worker, while the
+  // other stood idle. As a project listed first they start at once, beside the other checks.
   projects: [
-    { name: 'checks', grepInvert: /@latency|@serial/, use: { launchOptions: { executablePath: checkBrowser, args: CHROMIUM_FLAGS } } },
+    {
+      name: 'webgpu',
+      testMatch: /gpuMeasure\.spec\.ts$/,
+      grepInvert: /@latency|@serial/,
+      use: { launchOptions: { executablePath: checkBrowser, args: [...CHROMIUM_FLAGS, '--enable-unsafe-webgpu'] } },
+    },
+    {
+      name: 'checks',
+      testIgnore: /gpuMeasure\.spec\.ts$/,
+      grepInvert: /@latency|@serial/,
+      use: { launchOptions: { executablePath: checkBrowser, args: CHROMIUM_FLAGS } },
+    },
     { name: 'latency', grep: /@latency|@serial/, use: { launchOptions: { executablePath: chromium, args: CHROMIUM_FLAGS } } },
   ],
   webServer: {

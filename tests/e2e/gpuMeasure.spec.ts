@@ -5,14 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { CHROMIUM_FLAGS, findCheckBrowser } from '../../scripts/chromium.mjs';
 import { axeViolations, THEMES, WIDTHS, watch, keepScreenshot } from './helpers';
 
-// One worker runs this file's tests in turn: one browser with WebGPU, and never two software
-// adapters computing at once, each of which takes every core it can.
+// One worker runs this file's tests in turn, in a browser with WebGPU on (the project `webgpu`
+// in playwright.config.ts): never two software adapters computing at once, each of which takes
+// every core it can.
 test.describe.configure({ mode: 'default' });
-
-test.use({ launchOptions: { executablePath: findCheckBrowser() ?? '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, '--enable-unsafe-webgpu'] } });
 
 const FIGURE = '#chunking-measured';
 const status = (page: Page) => page.locator(`${FIGURE} .lab-progress`);
