@@ -234,9 +234,9 @@ export function inPage(track: () => Timers) {
 
   /**
    * Returns once every timeout the page set since the harness came in, and due within `limit` ms
-   * of the call, has run, then two frames have passed for what they defer, then an idle moment;
-   * never later than `limit` ms plus those frames and 100 ms. A timeout due later than that is
-   * left, as a wait of `limit` ms would leave it.
+   * of the call, has run, and then two frames have passed for what they defer; never later than
+   * `limit` ms plus those frames. A timeout due later than that is left, as a wait of `limit` ms
+   * would leave it.
    */
   async function settle(limit: number) {
     const end = performance.now() + limit;
@@ -248,8 +248,6 @@ export function inPage(track: () => Timers) {
     }
     await frame();
     await frame();
-    // And an idle moment, where the engine does the collecting it defers until the page rests.
-    await new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 100 }));
   }
 
   return { run, record, settle, timersFromStart: fromStart };
