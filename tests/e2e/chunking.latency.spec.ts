@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-
-import { expectLatencyWithinFloor, openForLatency } from './latency';
+import { openFigure } from './helpers';
+import { expectLatencyWithinFloor } from './latency';
 
 /** ~100 slider positions that sweep the whole range back and forth, so every change redraws both curves. */
 function sweep(min: number, max: number, count: number): number[] {
@@ -15,7 +15,7 @@ const figure = (page: Page) => page.locator('#chunking-figure');
 
 test.describe('@latency chunking: main-thread work from a control change to the next paint, CPU 4x slower', () => {
   test.beforeEach(async ({ page }) => {
-    await openForLatency(page, 'chunking', { width: 1280, idle: true, settled: true });
+    await openFigure(page, 'chunking', { width: 1280, idle: true, settled: true });
   });
 
   test('chunk-size slider', async ({ page }) => {

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-
-import { expectLatencyWithinFloor, openForLatency } from './latency';
+import { openFigure } from './helpers';
+import { expectLatencyWithinFloor } from './latency';
 
 test('@latency forget: main-thread work from input to next paint, 100 slider moves and 40 step-button presses, CPU 4x slower', async ({ page }) => {
-  await openForLatency(page, 'forget', { width: 1280, settled: true });
+  await openFigure(page, 'forget', { width: 1280, settled: true });
   const status = page.locator('#forget-figure').getByRole('status');
   await expect(status).toContainText('16 pairs written');
   const values = Array.from({ length: 100 }, (_, i) => ((i * 37) % 128) + 1);

@@ -6,18 +6,13 @@
 /** One move: a control's selector and the value to set, or null to click it. */
 export type Step = [selector: string, value: string | null];
 
-/** The page's timeouts that have not yet run, each with when it is due (ms on the page's clock). */
-export type Timers = { due: Map<number, number>; setTimer: typeof window.setTimeout; fromStart: boolean };
-
 /**
- * Tracks the page's timeouts from here on, so that a settle can wait for those its moves left
- * behind (inPage's `settle`). Installed before the page's own scripts where a test asks
- * (./latency.ts's openForLatency), else when the harness comes in; once per document. The
- * harness's own waits use the browser's timer itself.
+ * Installed once per page as `window.__latency`: moves, a measured run of them, and the
+ * recording of a figure's DOM writes with their replay.
  */
-export function trackTimers(): Timers {
-  const w = window as unknown as { __latencyTimers?: Timers };
-  if (w.__latencyTimers) return w.__latencyTimers;
+export function inPage() {
+  // The page's timeouts from here on, each with when it is due: a settle waits for those the
+  // moves left behind (tracked below). The harness's own waits use the browser's timer itself.
   const setTimer = window.setTimeout.bind(window);
   const clearTimer = window.clearTimeout.bind(window);
   const due = new Map<number, number>();
@@ -39,17 +34,6 @@ export function trackTimers(): Timers {
     if (id !== undefined) due.delete(id);
     clearTimer(id);
   }) as typeof window.clearTimeout;
-  w.__latencyTimers = { due, setTimer, fromStart: document.readyState === 'loading' };
-  return w.__latencyTimers;
-}
-
-/**
- * Installed once per page as `window.__latency`: moves, a measured run of them, the recording
- * of a figure's DOM writes with their replay, and a settle between measurements. `track` is
- * trackTimers, sent beside it.
- */
-export function inPage(track: () => Timers) {
-  const { due, setTimer, fromStart } = track();
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimer(resolve, ms));
   const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimer(resolve, 0)));
   const setValue = (el: HTMLInputElement, to: string) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, to);
@@ -250,7 +234,7 @@ export function inPage(track: () => Timers) {
     await frame();
   }
 
-  return { run, record, settle, timersFromStart: fromStart };
+  return { run, record, settle };
 }
 
 export type Installed = { __latency: ReturnType<typeof inPage> };

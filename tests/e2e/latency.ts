@@ -23,8 +23,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { URL_WRITE_DELAY_MS } from '../../src/widgets/urlState';
-import { type Figure, type OpenOptions, openFigure } from './helpers';
-import { inPage, type Installed, type Step, trackTimers } from './latency-page';
+import { inPage, type Installed, type Step } from './latency-page';
 
 export const FRAME_MS = 16;
 export const HELD_RATIO = 1.5;
@@ -35,8 +34,8 @@ const RUNS = 3;
  * fires inside a later measurement: the address is written 250 ms after the last change
  * (src/widgets/urlState.ts), a drag's pause ends after 150 ms (src/widgets/usePausedDrag.ts).
  * A settle ends sooner once the timeouts the page set have run and two frames have passed for
- * what they defer (latency-page.ts); where the harness came in after the page's start (a figure
- * not opened with openForLatency), the first waits the whole while, for timeouts set before.
+ * what they defer (latency-page.ts); the first, before the harness knew the page's timers,
+ * waits the whole while.
  */
 const SETTLE_MS = Math.max(800, 3 * URL_WRITE_DELAY_MS);
 /**
@@ -125,16 +124,6 @@ async function measureBare(page: Page, kind: 'slider' | 'button', count: number)
   }
 }
 
-/**
- * Opens the figure as openFigure does, with the page's timeouts tracked from before its first
- * script, so that every settle between measurements, the first too, waits only as long as the
- * timeouts the page set have yet to run.
- */
-export async function openForLatency(page: Page, figure: Figure, options: OpenOptions) {
-  await page.addInitScript(trackTimers);
-  await openFigure(page, figure, options);
-}
-
 let printedVersion = false;
 const ms = (r: LatencyResult) => `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
 
@@ -156,12 +145,11 @@ export async function expectLatencyWithinFloor(page: Page, c: LatencyCase): Prom
     reset = () => page.evaluate(([selector, to]) => (window as unknown as Installed).__latency.run([[selector, to]], false), [moves.control, start] as const);
   }
   if (!reset) throw new Error(`${c.name}: buttons need a reset`);
-  // The harness tracks the page's timeouts from the page's start where the test opened it with
-  // openForLatency, else from when the harness comes in: then the first settle waits the whole
+  // The harness tracks the page's timeouts from when it comes in: the first settle waits the whole
   // while, for any set before; each later one until the timeouts its moves left have run.
   const fresh = await page.evaluate(`window.__latency === undefined`);
-  await page.evaluate(`window.__latency ??= (${inPage.toString()})(${trackTimers.toString()})`);
-  let tracked = !fresh || (await page.evaluate(() => (window as unknown as Installed).__latency.timersFromStart));
+  await page.evaluate(`window.__latency ??= (${inPage.toString()})()`);
+  let tracked = !fresh;
   const settle = async () => {
     await reset();
     if (tracked) await page.evaluate((ms) => (window as unknown as Installed).__latency.settle(ms), SETTLE_MS);

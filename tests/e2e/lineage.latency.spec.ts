@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-
-import { expectLatencyWithinFloor, openForLatency } from './latency';
+import { openFigure } from './helpers';
+import { expectLatencyWithinFloor } from './latency';
 
 test('@latency lineage: main-thread work from a step button to the next paint, 42 steps, CPU 4x slower', async ({ page }) => {
-  await openForLatency(page, 'lineage', { width: 1280, settled: true });
+  await openFigure(page, 'lineage', { width: 1280, settled: true });
   const figure = page.locator('#lineage-figure');
   // Forward through all seven steps and back, three times, then forward once more: every step
   // change both ways, ending on the last step.

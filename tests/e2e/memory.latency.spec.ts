@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-
-import { expectLatencyWithinFloor, openForLatency } from './latency';
+import { openFigure } from './helpers';
+import { expectLatencyWithinFloor } from './latency';
 
 test('@latency memory: main-thread work from input to next paint, 100 moves of the context slider, CPU 4x slower', async ({ page }) => {
-  await openForLatency(page, 'memory', { width: 1280, settled: true });
+  await openFigure(page, 'memory', { width: 1280, settled: true });
   const status = page.locator('#memory-figure .mem-readout');
   await expect(status).toContainText('At 131,072 tokens');
   // Each move a different context from the last, across the slider's 11 stops (1,024 to 1,048,576 tokens).

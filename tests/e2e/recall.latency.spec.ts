@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { RULES } from '../../src/core/memory';
-
-import { expectLatencyWithinFloor, openForLatency } from './latency';
+import { openFigure } from './helpers';
+import { expectLatencyWithinFloor } from './latency';
 
 test('@latency recall: main-thread work from input to next paint, 100 moves of the pairs slider and 40 of the fixed-state menu, CPU 4x slower', async ({
   page,
 }) => {
-  await openForLatency(page, 'recall', { width: 1280, settled: true });
+  await openFigure(page, 'recall', { width: 1280, settled: true });
   const status = page.locator('#recall-figure').getByRole('status').first();
   await expect(status).toContainText('16 pairs written');
   const values = Array.from({ length: 100 }, (_, i) => ((i * 37) % 128) + 1);
