@@ -11,31 +11,7 @@ export type Step = [selector: string, value: string | null];
  * recording of a figure's DOM writes with their replay.
  */
 export function inPage() {
-  // The page's timeouts from here on, each with when it is due: a settle waits for those the
-  // moves left behind (tracked below). The harness's own waits use the browser's timer itself.
-  const setTimer = window.setTimeout.bind(window);
-  const clearTimer = window.clearTimeout.bind(window);
-  const due = new Map<number, number>();
-  window.setTimeout = ((handler: TimerHandler, ms = 0, ...args: unknown[]) => {
-    // Source text as a handler is the page's policy's to refuse, untouched.
-    if (typeof handler !== 'function') return setTimer(handler, ms, ...args);
-    const id: number = setTimer(
-      (...a: unknown[]) => {
-        due.delete(id);
-        handler(...a);
-      },
-      ms,
-      ...args,
-    );
-    due.set(id, performance.now() + Math.max(0, Number(ms) || 0));
-    return id;
-  }) as typeof window.setTimeout;
-  window.clearTimeout = ((id?: number) => {
-    if (id !== undefined) due.delete(id);
-    clearTimer(id);
-  }) as typeof window.clearTimeout;
-  const sleep = (ms: number) => new Promise<void>((resolve) => setTimer(resolve, ms));
-  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimer(resolve, 0)));
+  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const setValue = (el: HTMLInputElement, to: string) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, to);
   const find = (selector: string) => {
     const el = document.querySelector<HTMLInputElement>(selector);
@@ -113,7 +89,7 @@ export function inPage() {
         performance.mark(`lat-end-${i}`);
         // A short breath before the next move, as between a drag's events: work a figure defers
         // past its frame and has not done by then falls into the next move's window, and counts.
-        await sleep(8);
+        await new Promise((resolve) => setTimeout(resolve, 8));
       }
     } finally {
       for (const type of types) window.removeEventListener(type, stop, true);
@@ -122,7 +98,7 @@ export function inPage() {
       undo?.();
     }
     // The event is dispatched in a task of its own, after the write.
-    await sleep(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     document.removeEventListener('securitypolicyviolation', refuse);
     if (refused.length > 0) throw new Error(`the replay wrote what the page's policy refused: ${refused.slice(0, 3).join('; ')}`);
   }
@@ -216,25 +192,7 @@ export function inPage() {
     };
   }
 
-  /**
-   * Returns once every timeout the page set since the harness came in, and due within `limit` ms
-   * of the call, has run, and then two frames have passed for what they defer; never later than
-   * `limit` ms plus those frames. A timeout due later than that is left, as a wait of `limit` ms
-   * would leave it.
-   */
-  async function settle(limit: number) {
-    const end = performance.now() + limit;
-    for (;;) {
-      const now = performance.now();
-      const next = Math.max(...[...due.values()].filter((at) => at <= end), -Infinity);
-      if (next === -Infinity || now >= end) break;
-      await sleep(Math.max(1, Math.min(next, end) - now + 1));
-    }
-    await frame();
-    await frame();
-  }
-
-  return { run, record, settle };
+  return { run, record };
 }
 
 export type Installed = { __latency: ReturnType<typeof inPage> };

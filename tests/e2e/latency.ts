@@ -30,12 +30,10 @@ export const HELD_RATIO = 1.5;
 const THROTTLE = 4;
 const RUNS = 3;
 /**
- * The longest a settle waits between measurements: longer than any figure's own timers, so none
- * fires inside a later measurement: the address is written 250 ms after the last change
- * (src/widgets/urlState.ts), a drag's pause ends after 150 ms (src/widgets/usePausedDrag.ts).
- * A settle ends sooner once the timeouts the page set have run and two frames have passed for
- * what they defer (latency-page.ts); the first, before the harness knew the page's timers,
- * waits the whole while.
+ * Longer than any figure's own timers, so none fires inside a later measurement: the address is
+ * written 250 ms after the last change (src/widgets/urlState.ts), a drag's pause ends after
+ * 150 ms (src/widgets/usePausedDrag.ts); the margin leaves room for work a figure defers past
+ * its frame.
  */
 const SETTLE_MS = Math.max(800, 3 * URL_WRITE_DELAY_MS);
 /**
@@ -145,17 +143,11 @@ export async function expectLatencyWithinFloor(page: Page, c: LatencyCase): Prom
     reset = () => page.evaluate(([selector, to]) => (window as unknown as Installed).__latency.run([[selector, to]], false), [moves.control, start] as const);
   }
   if (!reset) throw new Error(`${c.name}: buttons need a reset`);
-  // The harness tracks the page's timeouts from when it comes in: the first settle waits the whole
-  // while, for any set before; each later one until the timeouts its moves left have run.
-  const fresh = await page.evaluate(`window.__latency === undefined`);
-  await page.evaluate(`window.__latency ??= (${inPage.toString()})()`);
-  let tracked = !fresh;
   const settle = async () => {
     await reset();
-    if (tracked) await page.evaluate((ms) => (window as unknown as Installed).__latency.settle(ms), SETTLE_MS);
-    else await page.waitForTimeout(SETTLE_MS);
-    tracked = true;
+    await page.waitForTimeout(SETTLE_MS);
   };
+  await page.evaluate(`window.__latency ??= (${inPage.toString()})()`);
   // Twice: the first pass takes the figure off the server's markup (React keeps its text nodes
   // until it rewrites them), so the kept pass starts from the very nodes every run starts from.
   // A slider's first pass sets each of its values once: a node that differs between any two of
