@@ -35,7 +35,7 @@ export default defineConfig({
   },
   // The checks, in parallel; then the timing tests, tagged @latency, one at a time with nothing
   // beside them, and with them the one check whose computation needs the machine to itself,
-  // tagged @serial (package.json's test:e2e runs the two projects in turn).
+  // tagged @serial (package.json's test:e2e runs the checks, then the latency project).
   //
   // The WebGPU checks (tests/e2e/gpuMeasure.spec.ts) need a browser launched with WebGPU on, and
   // so a worker of their own. Playwright queues a project's tests by the worker they need, those

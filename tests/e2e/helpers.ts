@@ -5,6 +5,8 @@ import type axe from 'axe-core';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 
 export const WIDTHS = [1280, 390] as const;
+export const THEMES = ['light', 'dark'] as const;
+export const SECTION_IDS = ['scale', 'lineage', 'forget', 'chunking', 'shipping', 'takeaways', 'verify', 'credit'];
 
 /**
  * The screenshots the tests leave in test-results/screenshots/ are for a person to look at; no
@@ -20,8 +22,6 @@ export async function keepScreenshot(target: Locator | Page, name: string, { ful
   const path = `test-results/screenshots/${name}.png`;
   await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
 }
-export const THEMES = ['light', 'dark'] as const;
-export const SECTION_IDS = ['scale', 'lineage', 'forget', 'chunking', 'shipping', 'takeaways', 'verify', 'credit'];
 
 /** Collects everything that should never happen on the page: errors, failures, remote requests. */
 export function watch(page: Page) {
