@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, inEachTheme, setTheme, themesLabel, WIDTH_THEMES, watch } from './helpers';
+import { axeViolations, inEachTheme, setTheme, themesLabel, WIDTH_THEMES, watch, untilHydrated } from './helpers';
 
 /** Every address any data file holds. */
 const dataUrls = new Set(
@@ -152,7 +152,7 @@ test('“copy a link to this view” copies the figure’s state and anchor, and
   await page.goto('./#shipping');
   const island = page.locator('[data-island="shipping"]');
   await island.scrollIntoViewIfNeeded();
-  await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await untilHydrated(island);
   await island.getByRole('button', { name: /Active share/ }).click();
   // The figure keeps its settings in the address.
   await expect.poll(() => new URL(page.url()).search).not.toBe('');
@@ -168,7 +168,7 @@ test('“copy a link to this view” copies the figure’s state and anchor, and
   await other.goto(link);
   const again = other.locator('[data-island="shipping"]');
   await again.scrollIntoViewIfNeeded();
-  await expect(again).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await untilHydrated(again);
   await expect.poll(() => again.locator('[aria-sort]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-sort')))).toEqual(sorted);
   await other.close();
 });
@@ -207,7 +207,7 @@ for (const width of [1280, 390]) {
     await page.goto('./#forget');
     const island = page.locator('[data-island="forget"]');
     await island.scrollIntoViewIfNeeded();
-    await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+    await untilHydrated(island);
     // A rule's name in the prose lights its memory and curve; the others step back.
     const name = page.locator('a[data-highlight="rule-gatedDelta"]');
     await name.hover();

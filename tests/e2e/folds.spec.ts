@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { type Figure, inEachTheme, setTheme, themesLabel, WIDTH_THEMES, waitForFigure, watch } from './helpers';
+import { type Figure, inEachTheme, setTheme, themesLabel, WIDTH_THEMES, waitForFigure, watch, untilHydrated } from './helpers';
 
 const SCREENS = 2.5;
 /** A phone and a laptop, each with the window height a reader of it has. */
@@ -168,7 +168,7 @@ test('every door to the depth is labelled "Go deeper", and the figure behind one
     for (const island of islands) {
       const figure = page.locator(`[data-island="${island}"]`);
       await figure.scrollIntoViewIfNeeded();
-      await expect(figure).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+      await untilHydrated(figure);
     }
   }
   expect(problems).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, THEMES, WIDTHS, watch, keepScreenshot } from './helpers';
+import { axeViolations, THEMES, WIDTHS, watch, keepScreenshot, untilHydrated } from './helpers';
 
 // One worker runs this file's tests in turn, in a browser with WebGPU on (the project `webgpu`
 // in playwright.config.ts): never two software adapters computing at once, each of which takes
@@ -23,7 +23,7 @@ async function open(page: Page, search: string, width = 1280) {
   await page.goto(`./${search}${FIGURE}`);
   const island = page.locator('[data-island="gpuMeasure"]');
   await island.scrollIntoViewIfNeeded();
-  await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await untilHydrated(island);
 }
 
 async function download(page: Page, name: string): Promise<string> {

@@ -174,11 +174,6 @@ export type Figure = 'forget' | 'lab' | 'chunking' | 'shipping' | 'memory' | 'k3
  */
 const READ_LINK: Partial<Record<Figure, string>> = { chunking: '.chunking-figure[data-hydrated="true"]' };
 
-/**
- * Waits until React has hydrated the figure's island (the page marks it then, see
- * src/app/hydrate.tsx), so that a click or key reaches the figure's own handlers. Islands hydrate
- * as they come near the screen, so the caller brings the figure near first.
- */
 /** Opens every closed door ("Go deeper: …") around an element, as a reader does to reach it. */
 export async function openDoors(element: Locator) {
   await element.evaluate((el) => {
@@ -186,14 +181,47 @@ export async function openDoors(element: Locator) {
   });
 }
 
+/** How long an island near the screen may take to hydrate. */
+const HYDRATE_MS = 15_000;
+
+/**
+ * Waits until React has hydrated the island (the page marks it then, see src/app/hydrate.tsx)
+ * and, where given, an element inside it matches `inside`. An observer in the page sees the mark
+ * the moment it is set; a polled expectation looks again only every half second once its first
+ * quarter second has passed, and a figure's hydration mostly ends in between. The expectation
+ * that follows reports an island that never hydrated.
+ */
+export async function untilHydrated(island: Locator, { inside, message }: { inside?: string; message?: string } = {}) {
+  await island.evaluate(
+    (el, [inside, ms]) =>
+      new Promise<void>((resolve) => {
+        const done = () => el.getAttribute('data-hydrated') === 'true' && (!inside || el.querySelector(inside) !== null);
+        if (done()) return resolve();
+        const finish = () => {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve();
+        };
+        const observer = new MutationObserver(() => done() && finish());
+        const timer = setTimeout(finish, ms);
+        observer.observe(el, { attributes: true, childList: true, subtree: true });
+      }),
+    [inside ?? null, HYDRATE_MS] as const,
+  );
+  await expect(island, message).toHaveAttribute('data-hydrated', 'true');
+  if (inside) await expect(island.locator(inside), message).toBeAttached();
+}
+
+/**
+ * Brings the figure near, as a reader scrolls to it, and waits until its island has hydrated,
+ * so that a click or key reaches the figure's own handlers.
+ */
 export async function waitForFigure(page: Page, figure: Figure) {
   const island = page.locator(`[data-island="${figure}"]`);
   await openDoors(island);
   // A link lands on the section's heading; the reader scrolls on to the figure, which hydrates as it nears.
   await island.scrollIntoViewIfNeeded();
-  await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
-  const read = READ_LINK[figure];
-  if (read) await expect(island.locator(read)).toBeAttached({ timeout: 15_000 });
+  await untilHydrated(island, { inside: READ_LINK[figure] });
   // The height the figure's frame holds for it until its script arrives is no more than it then
   // draws: a frame holding more leaves a blank band around the figure, at that width, for good.
   const blank = () =>

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { median, yardstick } from './yardstick';
+import { untilHydrated } from './helpers';
 
 const THROTTLE = 4;
 /** Lighthouse's phone: the window a shared link most often opens in. */
@@ -191,7 +192,7 @@ test('before a figure is neared only the shell runs; nearing one brings React an
     expect(await page.locator('[data-hydrated]').count()).toBe(0);
   }
   await page.locator('[data-island="forget"]').scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-island="forget"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await untilHydrated(page.locator('[data-island="forget"]'));
   expect(scripts.some((s) => s.startsWith('hydrate-'))).toBe(true);
   expect(scripts.some((s) => s.startsWith('ForgetFigure-'))).toBe(true);
 });
@@ -204,5 +205,5 @@ test('a figure touched before it has hydrated wakes at once', async ({ page }) =
   expect(await island.getAttribute('data-hydrated')).toBeNull();
   // A pointer press on the figure, dispatched without scrolling it near.
   await island.dispatchEvent('pointerdown');
-  await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await untilHydrated(island);
 });

@@ -10,7 +10,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { precompress } from '../../scripts/precompress.mjs';
 import { serveBuild } from '../../scripts/serve.mjs';
 import { writeServiceWorker } from '../../scripts/service-worker.mjs';
-import { watch, type Figure } from './helpers';
+import { watch, type Figure, untilHydrated } from './helpers';
 
 const FIGURES: Figure[] = ['lineage', 'forget', 'chunking', 'shipping', 'evidence', 'recall'];
 
@@ -71,7 +71,7 @@ test('once visited, the page, every figure and every download work offline', asy
   for (const figure of FIGURES) {
     const island = page.locator(`[data-island="${figure}"]`);
     await island.scrollIntoViewIfNeeded();
-    await expect(island, figure).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+    await untilHydrated(island, { message: figure });
   }
   // A figure still answers its controls: the lineage stepper moves on.
   const lineage = page.locator('[data-island="lineage"]');
@@ -134,7 +134,7 @@ test('with service workers unavailable the page works as it did', async ({ brows
   await page.waitForLoadState('load');
   const island = page.locator('[data-island="forget"]');
   await island.scrollIntoViewIfNeeded();
-  await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await untilHydrated(island);
   expect(await page.evaluate(() => 'serviceWorker' in navigator)).toBe(false);
   // The download links are the browser's own again.
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('a[download]').first().click()]);

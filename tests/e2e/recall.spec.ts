@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, inEachTheme, openFigure, steadyOverflow, themesLabel, WIDTH_THEMES, watch, keepScreenshot } from './helpers';
+import { axeViolations, inEachTheme, openFigure, steadyOverflow, themesLabel, WIDTH_THEMES, watch, keepScreenshot, untilHydrated } from './helpers';
 
 for (const { width, themes } of WIDTH_THEMES) {
   test(`attention-read figure at ${width}px, ${themesLabel(themes)}: every slider by keyboard, clean console, axe clean, no overflow`, async ({ page }) => {
@@ -104,7 +104,7 @@ test('K3’s memory, deep in the memory door, is drawn and wakes however the doo
       await expect(page.locator('#shipping-memory-fold'), at).toHaveAttribute('open', '');
       await expect(figure, at).toBeInViewport();
       // The figure wakes when it is drawn on the screen: a section skipped at its closed-door height would leave it asleep.
-      await expect(island, at).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+      await untilHydrated(island, { message: at });
       // What stands below it in the door is inside its section's box, not cut off at the measured height.
       const [paragraph, section] = await Promise.all(
         ['#takeaways-k3-memory', '#shipping'].map((s) => page.locator(s).evaluate((e) => e.getBoundingClientRect().bottom)),

@@ -5,7 +5,7 @@
  * made after it has hydrated.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { type Figure, openDoors, watch } from './helpers';
+import { type Figure, openDoors, watch, untilHydrated } from './helpers';
 
 type Act = (page: Page, island: ReturnType<Page['locator']>) => Promise<void>;
 
@@ -86,7 +86,7 @@ for (const figure of Object.keys(ACTIONS) as Figure[]) {
     const readyIsland = ready.locator(`[data-island="${figure}"]`);
     await openDoors(readyIsland);
     await readyIsland.scrollIntoViewIfNeeded();
-    await expect(readyIsland).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+    await untilHydrated(readyIsland);
     await ACTIONS[figure](ready, readyIsland);
 
     // The reader who is quicker than the figure: its props are held until they have acted.
@@ -106,7 +106,7 @@ for (const figure of Object.keys(ACTIONS) as Figure[]) {
     await ACTIONS[figure](page, island);
     expect(await island.getAttribute('data-hydrated'), 'the figure hydrated before the reader acted').toBeNull();
     release();
-    await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+    await untilHydrated(island);
     // A run in the lab's worker ends when its streams are done, however long this machine takes:
     // both runs are awaited, so the two are compared finished and not part way.
     if (figure === 'lab') {

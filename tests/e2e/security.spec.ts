@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { serveBuild } from '../../scripts/serve.mjs';
-import { THEMES, openDoors, watch, type Figure } from './helpers';
+import { THEMES, openDoors, watch, type Figure, untilHydrated } from './helpers';
 
 const FIGURES: Figure[] = ['lineage', 'forget', 'lab', 'chunking', 'shipping', 'memory', 'k3Memory', 'evidence', 'recall'];
 
@@ -63,7 +63,7 @@ for (const theme of THEMES) {
       const island = page.locator(`[data-island="${figure}"]`);
       await openDoors(island);
       await island.scrollIntoViewIfNeeded();
-      await expect(island).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+      await untilHydrated(island);
       await drive(page, figure);
     }
     // The lab's worker and the memory figure's config reader, both fetched on demand from the page's origin, ran.
