@@ -64,32 +64,21 @@ type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: num
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 
-/** The trace's categories: every task of every thread (`toplevel`), and the page's own marks. */
-const TRACE_CATEGORIES = ['toplevel', 'blink.user_timing'];
-
-/**
- * One run of the moves under a performance trace: main-thread busy time (ms) inside each move's
- * window, and each window's length. The trace's events come over the protocol as the browser
- * collects them: handed over as a stream to be saved and read back, a run's 3.5 MB took 0.6 to
- * 0.8 s to arrive.
- */
+/** One run of the moves under a performance trace: main-thread busy time (ms) inside each move's window, and each window's length. */
 async function measure(page: Page, steps: Step[], replay = false): Promise<LatencyResult> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('latency needs a browser that can trace');
   const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => {
-    for (const e of value as unknown as TraceEvent[]) events.push(e);
-  });
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: TRACE_CATEGORIES } });
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+  let buffer: Buffer;
   try {
     await page.evaluate(({ steps, replay }) => (window as unknown as Installed).__latency.run(steps, replay), { steps, replay });
   } finally {
-    await cdp.send('Tracing.end');
-    await complete;
+    buffer = await browser.stopTracing();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    await cdp.detach();
   }
+  const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const mark = (name: string) => events.find((e) => e.name === name);
   const first = mark('lat-start-0');
   if (!first) throw new Error('the trace holds no interaction marks');
