@@ -34,8 +34,7 @@ export default defineConfig({
     reuseContext: true,
   },
   // The checks, in parallel; then the timing tests, tagged @latency, one at a time with nothing
-  // beside them, and with them the one check whose computation needs the machine to itself,
-  // tagged @serial (package.json's test:e2e runs the checks, then the latency project).
+  // beside them (package.json's test:e2e runs the checks, then the latency project).
   //
   // The WebGPU checks (tests/e2e/gpuMeasure.spec.ts) need a browser launched with WebGPU on, and
   // so a worker of their own. Playwright queues a project's tests by the worker they need, those
@@ -45,16 +44,16 @@ export default defineConfig({
     {
       name: 'webgpu',
       testMatch: /gpuMeasure\.spec\.ts$/,
-      grepInvert: /@latency|@serial/,
+      grepInvert: /@latency/,
       use: { launchOptions: { executablePath: checkBrowser, args: [...CHROMIUM_FLAGS, '--enable-unsafe-webgpu'] } },
     },
     {
       name: 'checks',
       testIgnore: /gpuMeasure\.spec\.ts$/,
-      grepInvert: /@latency|@serial/,
+      grepInvert: /@latency/,
       use: { launchOptions: { executablePath: checkBrowser, args: CHROMIUM_FLAGS } },
     },
-    { name: 'latency', grep: /@latency|@serial/, use: { launchOptions: { executablePath: chromium, args: CHROMIUM_FLAGS } } },
+    { name: 'latency', grep: /@latency/, use: { launchOptions: { executablePath: chromium, args: CHROMIUM_FLAGS } } },
   ],
   webServer: {
     command: `node node_modules/vite/bin/vite.js preview --port ${PORT} --strictPort --host 127.0.0.1`,

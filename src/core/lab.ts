@@ -9,6 +9,10 @@
 import { requirePositiveInteger } from './checks';
 import { addToGram, leastSquaresFromGram, leastSquaresState } from './leastSquares';
 import { factsAt, type LabPairs } from './labStreams';
+import { type CacheScratch, cutsOf, keyGram, type LabScore, readCache, readState, type Search, score, tailsOf } from './labRead';
+
+export { readState } from './labRead';
+export type { LabScore } from './labRead';
 
 export type LabRule = 'additive' | 'delta' | 'gatedDelta' | 'perChannelGated';
 export type LabMethod = LabRule | 'leastSquares' | 'cache' | 'window';
@@ -40,14 +44,6 @@ export function checkpoints(d: number): number[] {
 /** Pairs a window keeps in the numbers of a d × d state: each pair is a key and a value of d. */
 export const windowPairs = (d: number) => Math.max(1, Math.floor(d / 2));
 
-/** Scores at one checkpoint, for one stream. */
-export interface LabScore {
-  /** Mean read error, and mean squared read error (its root is the RMS the theory gives). */
-  error: number;
-  squared: number;
-  accuracy: number;
-}
-
 /** One stream's scores: by method, one per checkpoint. */
 export type LabResult = Record<LabMethod, LabScore[]>;
 
@@ -61,11 +57,7 @@ function writeRule(rule: LabRule, S: Float64Array, d: number, k: Float64Array, v
   }
   if (rule === 'additive') u.set(v);
   else {
-    u.fill(0);
-    for (let r = 0; r < d; r++) {
-      const kr = k[r]!;
-      if (kr !== 0) for (let c = 0; c < d; c++) u[c]! += kr * S[r * d + c]!;
-    }
+    readState(S, d, k, u);
     for (let c = 0; c < d; c++) u[c] = g.beta * (v[c]! - u[c]!);
   }
   for (let r = 0; r < d; r++) {
@@ -80,153 +72,6 @@ export function labState(rule: LabRule, p: LabPairs, n: number, g: LabGates): Fl
   const u = new Float64Array(p.d);
   for (let t = 0; t < n; t++) writeRule(rule, S, p.d, p.keys[t]!, p.values[t]!, g, u);
   return S;
-}
-
-/** What key k reads from the d × d state S. */
-export function readState(S: Float64Array, d: number, k: Float64Array, out = new Float64Array(d)): Float64Array {
-  out.fill(0);
-  for (let r = 0; r < d; r++) {
-    const kr = k[r]!;
-    if (kr !== 0) for (let c = 0; c < d; c++) out[c]! += kr * S[r * d + c]!;
-  }
-  return out;
-}
-
-const dot = (a: Float64Array, b: Float64Array, d: number) => {
-  let s = 0;
-  for (let c = 0; c < d; c++) s += a[c]! * b[c]!;
-  return s;
-};
-
-/** Every pair of keys' dot product, by index: gram[i * length + j]. Every read of the cache asks with a stored key, so its logits are rows of this. */
-function keyGram(p: LabPairs): Float64Array {
-  const L = p.keys.length;
-  const g = new Float64Array(L * L);
-  for (let i = 0; i < L; i++) {
-    for (let j = i; j < L; j++) {
-      const x = dot(p.keys[i]!, p.keys[j]!, p.d);
-      g[i * L + j] = x;
-      g[j * L + i] = x;
-    }
-  }
-  return g;
-}
-
-/**
- * A weight this far below the largest is left out of the softmax sum: e^−46 is under 2^−66, so
- * even every pair of a run together moves no read by a digit that float64 keeps.
- */
-const NEGLIGIBLE = -46;
-
-/** The softmax read of pairs [from, n) with the key of pair `q`. */
-function readCache(p: LabPairs, gram: Float64Array, from: number, n: number, q: number, s: number, out: Float64Array): Float64Array {
-  const d = p.d;
-  const row = q * p.keys.length;
-  let top = -Infinity;
-  for (let j = from; j < n; j++) {
-    const x = s * gram[row + j]!;
-    if (x > top) top = x;
-  }
-  out.fill(0);
-  let total = 0;
-  for (let j = from; j < n; j++) {
-    const x = s * gram[row + j]! - top;
-    if (x < NEGLIGIBLE) continue;
-    const w = Math.exp(x);
-    total += w;
-    const v = p.values[j]!;
-    for (let c = 0; c < d; c++) out[c]! += w * v[c]!;
-  }
-  for (let c = 0; c < d; c++) out[c]! /= total;
-  return out;
-}
-
-/**
- * Where a nearest-value search checks whether a rival can still win: after each quarter of the
- * channels. Past a cut, the rest of a dot product is at most the two tails' lengths multiplied
- * (Cauchy–Schwarz), so a rival whose partial sum plus that bound cannot pass the read's own
- * value is dropped without the rest of its channels. The answer is the full search's.
- */
-const cutsOf = (d: number) => [...new Set([Math.floor(d / 4), Math.floor(d / 2), Math.floor((3 * d) / 4)])].filter((c) => c > 0 && c < d);
-
-/** Each value's length past each cut, by pair: tails[t * cuts + i]. */
-function tailsOf(values: readonly Float64Array[], d: number, cuts: readonly number[]): Float64Array {
-  const out = new Float64Array(values.length * cuts.length);
-  values.forEach((v, t) => {
-    cuts.forEach((c, i) => {
-      let s = 0;
-      for (let j = c; j < d; j++) s += v[j]! * v[j]!;
-      out[t * cuts.length + i] = Math.sqrt(s);
-    });
-  });
-  return out;
-}
-
-interface Search {
-  cuts: readonly number[];
-  tails: Float64Array;
-}
-
-/** Whether any other fact's value lies strictly closer to the read than its own (values are unit vectors: the largest dot product). */
-function rivalWins(p: LabPairs, facts: readonly number[], t: number, got: Float64Array, own: number, search: Search, readTails: Float64Array): boolean {
-  const d = p.d;
-  const { cuts, tails } = search;
-  const k = cuts.length;
-  for (const f of facts) {
-    if (f === t) continue;
-    const w = p.values[f]!;
-    let s = 0;
-    let from = 0;
-    let dropped = false;
-    for (let i = 0; i < k; i++) {
-      const to = cuts[i]!;
-      for (let c = from; c < to; c++) s += got[c]! * w[c]!;
-      from = to;
-      if (s + readTails[i]! * tails[f * k + i]! <= own) {
-        dropped = true;
-        break;
-      }
-    }
-    if (dropped) continue;
-    for (let c = from; c < d; c++) s += got[c]! * w[c]!;
-    if (s > own) return true;
-  }
-  return false;
-}
-
-/**
- * Scores a memory on every fact at a checkpoint. Every fact is read, not a sample: a sample by
- * age lands on the newest pairs, which are exactly what a decaying memory keeps, and a count of
- * pairs read back is only exact when every pair is asked for.
- */
-function score(p: LabPairs, facts: readonly number[], search: Search, readOf: (t: number) => Float64Array): LabScore {
-  const d = p.d;
-  let error = 0;
-  let squared = 0;
-  let hits = 0;
-  const readTails = new Float64Array(search.cuts.length);
-  for (const t of facts) {
-    const got = readOf(t);
-    const v = p.values[t]!;
-    let e = 0;
-    // Products, not \`** 2\`: an engine may compute a power differently as its code warms up,
-    // and the worker's numbers must equal the build's to the last bit.
-    for (let c = 0; c < d; c++) {
-      const x = got[c]! - v[c]!;
-      e += x * x;
-    }
-    search.cuts.forEach((cut, i) => {
-      let r = 0;
-      for (let c = cut; c < d; c++) r += got[c]! * got[c]!;
-      readTails[i] = Math.sqrt(r);
-    });
-    const own = dot(got, v, d);
-    error += Math.sqrt(e);
-    squared += e;
-    if (!rivalWins(p, facts, t, got, own, search, readTails)) hits++;
-  }
-  const q = facts.length;
-  return { error: error / q, squared: squared / q, accuracy: hits / q };
 }
 
 /**
@@ -248,6 +93,7 @@ export function labRun(p: LabPairs, at: readonly number[], g: LabGates, methods:
   const cuts = cutsOf(d);
   const search: Search = { cuts, tails: tailsOf(p.values, d, cuts) };
   const gram = methods.includes('cache') || methods.includes('window') ? keyGram(p) : null;
+  const scratch: CacheScratch = { weights: new Float64Array(p.keys.length), pairs: new Int32Array(p.keys.length) };
   for (const n of at) {
     if (n > p.keys.length) throw new RangeError(`checkpoint ${n} is past the stream's ${p.keys.length} pairs`);
     for (; written < n; written++) for (const r of rules) writeRule(r, states.get(r)!, d, p.keys[written]!, p.values[written]!, g, u);
@@ -266,8 +112,9 @@ export function labRun(p: LabPairs, at: readonly number[], g: LabGates, methods:
             );
       result.leastSquares.push(score(p, facts, search, (t) => readState(S, d, p.keys[t]!, out)));
     }
-    if (methods.includes('cache')) result.cache.push(score(p, facts, search, (t) => readCache(p, gram!, 0, n, t, g.s, out)));
-    if (methods.includes('window')) result.window.push(score(p, facts, search, (t) => readCache(p, gram!, Math.max(0, n - windowPairs(d)), n, t, g.s, out)));
+    if (methods.includes('cache')) result.cache.push(score(p, facts, search, (t) => readCache(p, gram!, 0, n, t, g.s, out, scratch)));
+    if (methods.includes('window'))
+      result.window.push(score(p, facts, search, (t) => readCache(p, gram!, Math.max(0, n - windowPairs(d)), n, t, g.s, out, scratch)));
   }
   return result;
 }

@@ -116,6 +116,58 @@ describe('exact cases', () => {
   });
 });
 
+describe('the lab’s reads and searches, against plain loops written here', () => {
+  /** Each number's 64 bits: equal arrays of these are equal to the last bit, zeros' signs included. */
+  const bits = (x: Float64Array) => Array.from(new BigUint64Array(x.buffer, x.byteOffset, x.length));
+  /** A generator of its own (an LCG), numbers in [−½, ½). */
+  const numbers = (seed: number) => {
+    let x = seed >>> 0;
+    return () => {
+      x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+      return x / 2 ** 32 - 0.5;
+    };
+  };
+
+  it('a state read is its rows added one at a time in row order, rows the key leaves at 0 skipped: to the bit, at any size', () => {
+    for (const d of [1, 3, 8, 13, 24, 64]) {
+      for (const zeros of [false, true]) {
+        const next = numbers(d * 2 + Number(zeros));
+        const S = Float64Array.from({ length: d * d }, next);
+        const k = Float64Array.from({ length: d }, (_, r) => (zeros && r % 5 === 2 ? 0 : next()));
+        const expected = new Float64Array(d);
+        for (let r = 0; r < d; r++) if (k[r] !== 0) for (let c = 0; c < d; c++) expected[c]! += k[r]! * S[r * d + c]!;
+        expect(bits(readState(S, d, k)), `d = ${d}${zeros ? ', zeros in the key' : ''}`).toEqual(bits(expected));
+      }
+    }
+  });
+
+  it('nearest-value accuracy: the search that drops rivals early counts what a search through every channel of every rival counts', () => {
+    for (const stream of LAB_STREAMS) {
+      for (const d of [8, 24]) {
+        const p = labPairs(stream, d, 3 * d, 5);
+        for (const n of [d, 3 * d]) {
+          const facts = factsAt(p, n);
+          const dot = (a: Float64Array, b: Float64Array) => {
+            let s = 0;
+            for (let c = 0; c < d; c++) s += a[c]! * b[c]!;
+            return s;
+          };
+          for (const rule of LAB_RULES) {
+            const S = labState(rule, p, n, GATES);
+            let hits = 0;
+            for (const t of facts) {
+              const got = readState(S, d, p.keys[t]!);
+              const own = dot(got, p.values[t]!);
+              if (!facts.some((f) => f !== t && dot(got, p.values[f]!) > own)) hits++;
+            }
+            expect(labRun(p, [n], GATES, [rule])[rule][0]!.accuracy, `${stream}, d = ${d}, n = ${n}, ${rule}`).toBe(hits / facts.length);
+          }
+        }
+      }
+    }
+  });
+});
+
 describe('means over 200 streams against the analytic curves (random keys, capacity.md §4.2)', () => {
   const STREAMS = 200;
   const d = 16;

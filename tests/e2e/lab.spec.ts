@@ -114,10 +114,9 @@ test('@latency while the worker runs, the page’s main thread runs no task long
   expect(problems).toEqual([]);
 });
 
-test('@serial the worker’s run of the opening settings is the build’s picture, to rounding, and downloads as CSV and JSON', async ({ page, request }) => {
+test('the worker’s run of the opening settings is the build’s picture, to rounding, and downloads as CSV and JSON', async ({ page, request }) => {
   // Eight streams at d = 128, every fact read at every checkpoint: the lab's longest run, the
-  // suite's heaviest computation. Beside another test on a two-core machine it took 15 to 20 s,
-  // up to a third of its timeout; it runs with the timing tests, with the machine to itself.
+  // suite's heaviest computation.
   const problems = watch(page);
   await openFigure(page, 'lab', { width: 1280 });
   const props = (await (await request.get(new URL('islands/lab.json', page.url()).href)).json()) as {
