@@ -4,7 +4,7 @@
  * against float64 and to run the figure end to end at tiny sizes, never to judge a speed.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { axeViolations, THEMES, WIDTHS, watch, keepScreenshot, untilHydrated } from './helpers';
 
 // One worker runs this file's tests in turn, in a browser with WebGPU on (the project `webgpu`
@@ -63,36 +63,57 @@ test('the gated rule: every kernel matches float64 at every C, and the sweep run
   expect(problems).toEqual([]);
 });
 
-test('the delta rule: every kernel matches float64 at every C, the sweep runs to its end, the software adapter is labelled', async ({ page }) => {
-  const problems = watch(page);
-  await runToEnd(page, 'delta');
-  const csv = await download(page, 'CSV');
-  expect(csv).toMatch(/^# Each kernel checked against float64 first/);
-  expect(csv).toContain('software: timings not meaningful');
-  expect(csv.split('\r\n').filter((l) => /^delta,16,16,/.test(l))).toHaveLength(15);
+// One sweep of the delta rule serves two tests, one page between them: the first runs it to its
+// end and checks every kernel; the second reads what the finished figure says and draws, at each
+// width and theme. A second sweep would cost the software adapter another 10 to 20 s of every core.
+test.describe('the delta rule, one sweep', () => {
+  test.describe.configure({ mode: 'serial' });
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  test.beforeAll(async ({ browser }, info) => {
+    context = await browser.newContext({ baseURL: info.project.use.baseURL, serviceWorkers: 'block' });
+    page = await context.newPage();
+    problems = watch(page);
+  });
+  test.afterAll(async () => {
+    await context.close();
+  });
 
-  // The table has a time for each head count at each C the run timed, and the sentences speak of the run.
-  const rows = page.locator(`${FIGURE} tbody tr`);
-  await expect(rows).toHaveCount(5);
-  await expect(rows.first().locator('td').first()).not.toHaveText('–');
-  await expect(page.locator(`${FIGURE} .gm-said li`).first()).toContainText('the fastest chunk measured here was C =');
-  await expect(page.locator(`${FIGURE} svg[role="img"] path.is-total`)).toHaveCount(1);
+  test('the delta rule: every kernel matches float64 at every C, the sweep runs to its end, the software adapter is labelled', async () => {
+    await runToEnd(page, 'delta');
+    expect(problems).toEqual([]);
+  });
 
-  for (const width of WIDTHS) {
-    for (const theme of THEMES) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: theme });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
-      // The table may scroll inside its box; its caption, above the box, wraps to the column and names the table.
-      const caption = page.locator(`${FIGURE} .gm-table-caption`);
-      expect(await caption.evaluate((e) => e.getBoundingClientRect().right), `the table's caption at ${width}px`).toBeLessThanOrEqual(width);
-      await expect(page.locator(FIGURE).getByRole('table', { name: /milliseconds per forward pass by head count/ })).toBeAttached();
-      await keepScreenshot(page.locator(FIGURE), `gpu-measure-${width}-${theme}`);
+  test('the delta rule’s finished sweep: its CSV, its table and sentences, at each width and theme no overflow, axe clean', async () => {
+    const csv = await download(page, 'CSV');
+    expect(csv).toMatch(/^# Each kernel checked against float64 first/);
+    expect(csv).toContain('software: timings not meaningful');
+    expect(csv.split('\r\n').filter((l) => /^delta,16,16,/.test(l))).toHaveLength(15);
+
+    // The table has a time for each head count at each C the run timed, and the sentences speak of the run.
+    const rows = page.locator(`${FIGURE} tbody tr`);
+    await expect(rows).toHaveCount(5);
+    await expect(rows.first().locator('td').first()).not.toHaveText('–');
+    await expect(page.locator(`${FIGURE} .gm-said li`).first()).toContainText('the fastest chunk measured here was C =');
+    await expect(page.locator(`${FIGURE} svg[role="img"] path.is-total`)).toHaveCount(1);
+
+    for (const width of WIDTHS) {
+      for (const theme of THEMES) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: theme });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
+        // The table may scroll inside its box; its caption, above the box, wraps to the column and names the table.
+        const caption = page.locator(`${FIGURE} .gm-table-caption`);
+        expect(await caption.evaluate((e) => e.getBoundingClientRect().right), `the table's caption at ${width}px`).toBeLessThanOrEqual(width);
+        await expect(page.locator(FIGURE).getByRole('table', { name: /milliseconds per forward pass by head count/ })).toBeAttached();
+        await keepScreenshot(page.locator(FIGURE), `gpu-measure-${width}-${theme}`);
+      }
     }
-  }
-  expect(await axeViolations(page, FIGURE)).toEqual([]);
-  expect(problems).toEqual([]);
+    expect(await axeViolations(page, FIGURE)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
 });
 
 test('a run stops on request, and the settings travel in the address', async ({ page }) => {
