@@ -6,8 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { measureWords, summarise, WORDS_PER_MINUTE } from '../../scripts/words-measure.mjs';
-import { WAKE_MARGIN } from '../../src/app/wake';
-import { watch } from './helpers';
+import { settledLoad, watch } from './helpers';
 
 const MAX_WORDS = 3000;
 const MAX_BEFORE_TAKEAWAYS = 2000;
@@ -67,46 +66,6 @@ const STILL_FRAMES = 10;
 /** The longest a load may take to settle; past it the shifts so far are scored. */
 const SETTLE_LIMIT_MS = 5_000;
 
-/**
- * Layout shifts over the load, as the browser scores them (without those after input), once the
- * load has settled: the fonts loaded, every figure within the page's wake margin (as the page
- * itself watches it, src/app/wake.ts) hydrated, and then ten frames in a row with no new shift.
- * Those are what could still move the column; a fixed wait would only guess at their end.
- */
-async function layoutShift(page: import('@playwright/test').Page): Promise<number> {
-  return page.evaluate(
-    async ({ wake, frames, ms }) => {
-      let [sum, entries] = [0, 0];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          entries++;
-          if (!e.hadRecentInput) sum += e.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-      await document.fonts.ready;
-      const near = new Set<HTMLElement>();
-      const observer = new IntersectionObserver(
-        (seen) => {
-          for (const e of seen) e.isIntersecting ? near.add(e.target as HTMLElement) : near.delete(e.target as HTMLElement);
-        },
-        { rootMargin: wake },
-      );
-      for (const island of document.querySelectorAll<HTMLElement>('[data-island]')) observer.observe(island);
-      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-      const end = performance.now() + ms;
-      let [seen, still] = [-1, 0];
-      while (still < frames && performance.now() < end) {
-        await frame();
-        still = entries === seen && [...near].every((island) => island.dataset.hydrated === 'true') ? still + 1 : 0;
-        seen = entries;
-      }
-      observer.disconnect();
-      return sum;
-    },
-    { wake: WAKE_MARGIN, frames: STILL_FRAMES, ms: SETTLE_LIMIT_MS },
-  );
-}
-
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 1280, height: 900 },
@@ -120,7 +79,8 @@ for (const viewport of [
       await page.waitForLoadState('load');
       const width = await page.locator('main').evaluate((m) => m.getBoundingClientRect().width);
       expect(width, `load ${i + 1}: the column's width`).toBe(832);
-      expect(await layoutShift(page), `load ${i + 1}: layout shift`).toBeLessThanOrEqual(0.01);
+      const { shift } = await settledLoad(page, { frames: STILL_FRAMES, ms: SETTLE_LIMIT_MS });
+      expect(shift, `load ${i + 1}: layout shift`).toBeLessThanOrEqual(0.01);
     }
   });
 }

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type axe from 'axe-core';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { WAKE_MARGIN } from '../../src/app/wake';
 
 export const WIDTHS = [1280, 390] as const;
 export const THEMES = ['light', 'dark'] as const;
@@ -282,5 +283,57 @@ export async function steadyOverflow(page: Page, scope: string): Promise<string[
           ]
         : [];
     }),
+  );
+}
+
+/** What a load was at its end: its layout shifts (as the browser scores them, without those after input), and where `id` stood. */
+export interface SettledLoad {
+  shift: number;
+  top: number;
+  margin: number;
+}
+
+/**
+ * Waits, in the page, until a load has settled: the fonts loaded, every figure within the page's
+ * wake margin hydrated (they hydrate as they come near, seen by an observer with that margin, as
+ * src/app/wake.ts watches them, and may change height when they do), then `frames` frames in a row
+ * in which nothing moved: no new layout shift, and the element `id`, where given, in the same
+ * place. Past `ms` the load is taken as it stands. What could still move the page has then run; a
+ * fixed wait would only guess at its end.
+ */
+export async function settledLoad(page: Page, { id, frames, ms }: { id?: string; frames: number; ms: number }): Promise<SettledLoad> {
+  return page.evaluate(
+    async ({ id, wake, frames, ms }) => {
+      let [shift, entries] = [0, 0];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          entries++;
+          if (!e.hadRecentInput) shift += e.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      const el = id ? document.getElementById(id) : null;
+      const top = () => el?.getBoundingClientRect().top ?? 0;
+      await document.fonts.ready;
+      const near = new Set<HTMLElement>();
+      const observer = new IntersectionObserver(
+        (seen) => {
+          for (const e of seen) e.isIntersecting ? near.add(e.target as HTMLElement) : near.delete(e.target as HTMLElement);
+        },
+        { rootMargin: wake },
+      );
+      for (const island of document.querySelectorAll<HTMLElement>('[data-island]')) observer.observe(island);
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const end = performance.now() + ms;
+      let [last, still] = ['', 0];
+      while (still < frames && performance.now() < end) {
+        await frame();
+        const now = `${entries} ${top()}`;
+        still = now === last && [...near].every((island) => island.dataset.hydrated === 'true') ? still + 1 : 0;
+        last = now;
+      }
+      observer.disconnect();
+      return { shift, top: top(), margin: el ? parseFloat(getComputedStyle(el).scrollMarginTop) || 0 : 0 };
+    },
+    { id, wake: WAKE_MARGIN, frames, ms },
   );
 }

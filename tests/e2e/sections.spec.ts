@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { measureSections, SIZE_WIDTHS } from '../../scripts/section-sizes.mjs';
-import { WAKE_MARGIN } from '../../src/app/wake';
+import { settledLoad } from './helpers';
 
 const stored = JSON.parse(readFileSync(path.resolve('src/essay/sectionSizes.json'), 'utf8')) as Record<string, Record<string, number>>;
 /** Fonts and rounding move a section by a few pixels between machines; a change of content moves it by more. */
@@ -31,36 +31,6 @@ const STILL_FRAMES = 5;
 /** Past this the target is judged where it stands. */
 const SETTLE_LIMIT_MS = 5_000;
 
-/**
- * Where the target stands once whatever could move it has run: the fonts loaded, every figure
- * within the page's wake margin of the screen hydrated (they hydrate as they come near, seen by
- * an observer with that margin, see src/app/wake.ts, and may change height when they do), and
- * the sections around it drawn, the target holding its place through several frames in a row.
- */
-async function settledTop({ id, wake, frames, ms }: { id: string; wake: string; frames: number; ms: number }) {
-  const el = document.getElementById(id)!;
-  await document.fonts.ready;
-  const near = new Set<HTMLElement>();
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const e of entries) e.isIntersecting ? near.add(e.target as HTMLElement) : near.delete(e.target as HTMLElement);
-    },
-    { rootMargin: wake },
-  );
-  for (const island of document.querySelectorAll('[data-island]')) observer.observe(island);
-  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-  const end = performance.now() + ms;
-  let [last, still] = [Number.NaN, 0];
-  while (still < frames && performance.now() < end) {
-    await frame();
-    const top = el.getBoundingClientRect().top;
-    still = top === last && [...near].every((island) => island.dataset.hydrated === 'true') ? still + 1 : 0;
-    last = top;
-  }
-  observer.disconnect();
-  return { top: el.getBoundingClientRect().top, margin: parseFloat(getComputedStyle(el).scrollMarginTop) || 0 };
-}
-
 const TARGETS = ['lineage', 'forget', 'chunking', 'shipping', 'takeaways', 'verify', 'corrections', 'forget-figure', 'evidence-figure'];
 
 for (const width of [390, 700, 1280]) {
@@ -72,7 +42,7 @@ for (const width of [390, 700, 1280]) {
       // A fresh load each time, as a shared link opens.
       await page.goto(`./?from=${id}#${id}`);
       await page.waitForLoadState('load');
-      const { top, margin } = await page.evaluate(settledTop, { id, wake: WAKE_MARGIN, frames: STILL_FRAMES, ms: SETTLE_LIMIT_MS });
+      const { top, margin } = await settledLoad(page, { id, frames: STILL_FRAMES, ms: SETTLE_LIMIT_MS });
       if (Math.abs(top - margin) > 1) off.push(`${id}: top at ${top.toFixed(0)} px, expected ${margin}`);
     }
     expect(off).toEqual([]);
