@@ -18,7 +18,15 @@ const GPT2 = JSON.stringify({ model_type: 'gpt2', n_layer: 12, n_head: 12, n_emb
 async function paste(page: Page, text: string) {
   const fold = page.locator('#memory-figure details.mem-yours');
   if (!(await fold.evaluate((d) => (d as HTMLDetailsElement).open))) await fold.locator('summary').click();
-  await page.locator('#mem-config-text').fill(text);
+  // As a reader pastes: select all by keyboard, then the text in one insertion, both through the
+  // page's input queue in order. In one run `fill` (a selection set by script, then the text) put a
+  // paste after the one before it, as if nothing had been selected; the box is checked to hold
+  // exactly the paste before it is drawn.
+  const box = page.locator('#mem-config-text');
+  await box.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+  await expect(box).toHaveJSProperty('textLength', text.length);
   await page.getByRole('button', { name: 'Draw it' }).click();
 }
 
