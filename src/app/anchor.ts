@@ -23,13 +23,23 @@ export function holdAnchors(win: Window): () => void {
   let until = 0;
   /** Where the last correction left the page; a scroll anywhere else was not ours. */
   let placedAt: number | null = null;
+  /** How far the target stands from its place at the top, in px. */
+  const offset = (el: HTMLElement) => Math.abs(el.getBoundingClientRect().top - (Number.parseFloat(win.getComputedStyle(el).scrollMarginTop) || 0));
+  const place = (el: HTMLElement) => {
+    el.scrollIntoView({ block: 'start', behavior: 'instant' });
+    placedAt = win.scrollY;
+  };
   const hold = () => {
     target = linked();
     until = win.performance.now() + HOLD_MS;
     placedAt = null;
   };
+  /** The end of a followed link's smooth scroll, while one is under way. */
+  let landing: (() => void) | null = null;
   const release = () => {
     target = null;
+    if (landing) win.removeEventListener('scrollend', landing);
+    landing = null;
   };
   const observer = new ResizeObserver(() => {
     if (!target) return;
@@ -37,31 +47,38 @@ export function holdAnchors(win: Window): () => void {
     // keep what is on screen in place, and leaves the target near the top: that is still ours
     // to correct. Anything that took the target away from the top was not.
     const moved = placedAt !== null && Math.abs(win.scrollY - placedAt) > 1;
-    const away = Math.abs(target.getBoundingClientRect().top - (Number.parseFloat(win.getComputedStyle(target).scrollMarginTop) || 0)) > AWAY_PX;
-    if (win.performance.now() > until || (moved && away)) {
+    if (win.performance.now() > until || (moved && offset(target) > AWAY_PX)) {
       release();
       return;
     }
-    target.scrollIntoView({ block: 'start', behavior: 'instant' });
-    placedAt = win.scrollY;
+    place(target);
   });
   doc.querySelectorAll('section.section').forEach((s) => {
     observer.observe(s);
   });
   for (const type of READER_INPUT) win.addEventListener(type, release, { passive: true, capture: true });
   // A followed link may scroll smoothly; the hold starts where that scroll ends. Where the
-  // browser has already scrolled to the target, the call here changes nothing.
+  // browser has already scrolled to the target, the call here changes nothing. A smooth scroll
+  // heads for where the target stood when it began: a section above it that changed size on the
+  // way (a figure drawn as it came near) leaves the target short of the top, and so the end of
+  // the scroll puts it there. A reader who scrolls meanwhile ends the jump where they are.
   const onHashChange = () => {
     release();
     linked()?.scrollIntoView({ block: 'start' });
-    win.addEventListener('scrollend', hold, { once: true });
+    const landed = () => {
+      landing = null;
+      hold();
+      if (target && offset(target) > 1) place(target);
+    };
+    landing = landed;
+    win.addEventListener('scrollend', landed, { once: true });
   };
   win.addEventListener('hashchange', onHashChange);
   if (win.location.hash) hold();
   return () => {
+    release();
     observer.disconnect();
     for (const type of READER_INPUT) win.removeEventListener(type, release, { capture: true });
     win.removeEventListener('hashchange', onHashChange);
-    win.removeEventListener('scrollend', hold);
   };
 }

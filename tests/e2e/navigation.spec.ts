@@ -41,3 +41,30 @@ test('the contents are reachable by keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#main$/);
 });
+
+test('a contents link lands on its section when a section above it grows during the scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./');
+  // As a figure drawn taller than its frame while the page scrolls past it: the first scroll
+  // after the press adds 400 px to the section before the target.
+  await page.evaluate(() => {
+    addEventListener(
+      'scroll',
+      () => {
+        const block = document.createElement('div');
+        block.style.height = '400px';
+        document.getElementById('forget')!.append(block);
+      },
+      { once: true },
+    );
+  });
+  const link = page.getByRole('navigation', { name: 'Contents' }).locator('a[href="#chunking"]');
+  await link.click();
+  await expect(page).toHaveURL(/#chunking$/);
+  const section = page.locator('section#chunking');
+  const margin = await section.evaluate((el) => Number.parseFloat(getComputedStyle(el).scrollMarginTop) || 0);
+  await expect
+    .poll(() => section.evaluate((el) => Math.round(el.getBoundingClientRect().top)), 'the section’s top, in px from the window’s')
+    .toBe(Math.round(margin));
+  await expect(link).toHaveAttribute('aria-current', 'location');
+});

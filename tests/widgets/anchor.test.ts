@@ -65,4 +65,42 @@ describe('holding a linked section in place', () => {
     resized();
     expect(placed).toHaveBeenCalledTimes(1);
   });
+
+  it('puts a followed link’s target at the top where its smooth scroll ends short of it, as when a section above grew on the way', () => {
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    let top = 0;
+    const placed = page(() => top);
+    stop = holdAnchors(window);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(placed).toHaveBeenCalledTimes(1);
+    // A section above the target drew 300 px taller while the page scrolled: the scroll ends there.
+    top = 300;
+    window.dispatchEvent(new Event('scrollend'));
+    expect(placed).toHaveBeenCalledTimes(2);
+    expect(placed).toHaveBeenLastCalledWith({ block: 'start', behavior: 'instant' });
+    // And it is held there as the sections go on changing size.
+    top = 0;
+    resized();
+    expect(placed).toHaveBeenCalledTimes(3);
+  });
+
+  it('leaves a target that its scroll put in place where it is', () => {
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    const placed = page(() => 0.5);
+    stop = holdAnchors(window);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    window.dispatchEvent(new Event('scrollend'));
+    expect(placed).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a reader who scrolls during the jump where they scrolled to', () => {
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    const placed = page(() => 300);
+    stop = holdAnchors(window);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    window.dispatchEvent(new Event('wheel'));
+    window.dispatchEvent(new Event('scrollend'));
+    resized();
+    expect(placed).toHaveBeenCalledTimes(1);
+  });
 });
