@@ -97,31 +97,52 @@ export function attentionErrors(stream: Stream, length: number, spec: AttentionS
   }
   // The whole cache, softly: each pair's read is a running softmax over the pairs written so far,
   // kept as a largest logit, a denominator and a numerator that rescale when a larger logit comes.
+  // Pair p's logit against an earlier pair i is computed once and serves both reads: k_i · k_p and
+  // k_p · k_i are the same products summed in the same order, so the same number.
+  const { keys, values } = stream;
+  const s = spec.s;
   const top = new Float64Array(length).fill(Number.NEGATIVE_INFINITY);
   const den = new Float64Array(length);
-  const num = Array.from({ length }, () => new Float64Array(D));
-  const add = (i: number, j: number) => {
-    const x = spec.s * dot(stream.keys[i]!, stream.keys[j]!);
+  const num = new Float64Array(length * D);
+  const logits = new Float64Array(length);
+  /** ‖v_i‖², summed as relativeError sums it. */
+  const norms = new Float64Array(length);
+  for (let i = 0; i < length; i++) {
+    const v = values[i]!;
+    let norm = 0;
+    for (let c = 0; c < D; c++) norm += v[c]! ** 2;
+    norms[i] = norm;
+  }
+  const add = (i: number, x: number, v: Float64Array) => {
+    const at = i * D;
     if (x > top[i]!) {
       const scale = Math.exp(top[i]! - x);
       den[i]! *= scale;
-      for (let c = 0; c < D; c++) num[i]![c]! *= scale;
+      for (let c = 0; c < D; c++) num[at + c]! *= scale;
       top[i] = x;
     }
     const w = Math.exp(x - top[i]!);
     den[i]! += w;
-    const v = stream.values[j]!;
-    for (let c = 0; c < D; c++) num[i]![c]! += w * v[c]!;
+    for (let c = 0; c < D; c++) num[at + c]! += w * v[c]!;
   };
-  const read = new Float64Array(D);
   for (let n = 1; n <= length; n++) {
     const p = n - 1;
-    for (let i = 0; i < p; i++) add(i, p);
-    for (let j = 0; j <= p; j++) add(p, j);
+    const kp = keys[p]!;
+    const vp = values[p]!;
+    for (let i = 0; i < p; i++) {
+      const x = s * dot(keys[i]!, kp);
+      logits[i] = x;
+      add(i, x, vp);
+    }
+    for (let j = 0; j < p; j++) add(p, logits[j]!, values[j]!);
+    add(p, s * dot(kp, kp), vp);
     let sum = 0;
     for (let i = 0; i < n; i++) {
-      for (let c = 0; c < D; c++) read[c] = num[i]![c]! / den[i]!;
-      sum += relativeError(read, stream.values[i]!);
+      const v = values[i]!;
+      const at = i * D;
+      let diff = 0;
+      for (let c = 0; c < D; c++) diff += (num[at + c]! / den[i]! - v[c]!) ** 2;
+      sum += Math.sqrt(diff / norms[i]!);
     }
     errors[p] = sum / n;
   }
