@@ -34,7 +34,9 @@ export default defineConfig({
     reuseContext: true,
   },
   // The checks, in parallel; then the timing tests, tagged @latency, one at a time with nothing
-  // beside them (package.json's test:e2e runs the checks, then the latency project).
+  // beside them: the project `latency` depends on the checks' projects, so its tests start once
+  // every check has ended (and not at all where one failed), on one worker. One run of Playwright
+  // holds both stages, with one server (`--project=latency --no-deps` runs the timing tests alone).
   //
   // The WebGPU checks (tests/e2e/gpuMeasure.spec.ts) need a browser launched with WebGPU on, and
   // so a worker of their own. Playwright queues a project's tests by the worker they need, those
@@ -53,7 +55,13 @@ export default defineConfig({
       grepInvert: /@latency/,
       use: { launchOptions: { executablePath: checkBrowser, args: CHROMIUM_FLAGS } },
     },
-    { name: 'latency', grep: /@latency/, use: { launchOptions: { executablePath: chromium, args: CHROMIUM_FLAGS } } },
+    {
+      name: 'latency',
+      grep: /@latency/,
+      dependencies: ['webgpu', 'checks'],
+      workers: 1,
+      use: { launchOptions: { executablePath: chromium, args: CHROMIUM_FLAGS } },
+    },
   ],
   webServer: {
     command: `node node_modules/vite/bin/vite.js preview --port ${PORT} --strictPort --host 127.0.0.1`,

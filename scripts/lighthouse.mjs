@@ -3,11 +3,27 @@
 // brotli copy; `--gzip` sends the gzip copies instead). `--runs N` (default 5) runs it N times, each in a fresh Chromium, since
 // one run on a small machine varies by several points; prints every run, then the median of
 // each category and metric, and writes each run's full report to lighthouse/run-N.json.
+//
+// Lighthouse is installed apart from the project's packages, in tools/lighthouse (its own pinned
+// package.json and lockfile): the tests never use it, and it was a third of what `npm ci` put
+// in place. The first run installs it there with `npm ci`.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.mjs';
 import { serveBuild } from './serve.mjs';
+
+const toolDir = fileURLToPath(new URL('../tools/lighthouse/', import.meta.url));
+if (!existsSync(`${toolDir}node_modules/lighthouse/package.json`)) {
+  console.log('Installing Lighthouse in tools/lighthouse (npm ci, once)…');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', toolDir], { stdio: 'inherit' });
+}
+const fromTool = createRequire(`${toolDir}package.json`);
+const load = (name) => import(pathToFileURL(fromTool.resolve(name)).href);
+const chromeLauncher = await load('chrome-launcher');
+const { default: lighthouse } = await load('lighthouse');
 
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Math.max(1, Math.floor(Number(process.argv[runsArg + 1])) || 1) : 5;

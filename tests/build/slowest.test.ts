@@ -81,3 +81,40 @@ describe('a theme’s group of checks is looked through', () => {
     expect(isGroup(other)).toBe(false);
   });
 });
+
+describe('a run of both stages reports each apart', () => {
+  it('lists the checks, then the timing tests that ran after them, each with its own slowest and its own time', () => {
+    const reporter = new SlowestReporter();
+    reporter.onBegin({ projects: [{ name: 'webgpu' }, { name: 'checks' }, { name: 'latency' }] } as never);
+    const project = (name: string, dependencies: string[]) => ({ parent: { project: () => ({ name, dependencies }) } });
+    const test = (file: string, title: string, p: object) => ({ ...p, location: { file }, title, timeout: 60_000 }) as never;
+    const gpu = test('gpu.spec.ts', 'sweep', project('webgpu', []));
+    const check = test('page.spec.ts', 'axe', project('checks', []));
+    const timed = test('load.spec.ts', '@latency load', project('latency', ['webgpu', 'checks']));
+    // The timing test's step ends first: the order of the report is the stages', not the events'.
+    reporter.onStepEnd(timed, {} as never, { category: 'pw:api', title: 'Evaluate', duration: 4_000 } as never);
+    reporter.onTestEnd(timed, { status: 'passed', duration: 5_000 } as never);
+    reporter.onStepEnd(check, {} as never, { category: 'test.step', title: 'axe scan of the page', duration: 2_000 } as never);
+    reporter.onTestEnd(check, { status: 'passed', duration: 3_000 } as never);
+    reporter.onTestEnd(gpu, { status: 'passed', duration: 30_000 } as never);
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    reporter.onEnd({} as never);
+    log.mockRestore();
+    const text = printed.join('\n');
+    const first = text.indexOf('Projects webgpu and checks:');
+    const after = text.indexOf('Project latency:');
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(after).toBeGreaterThan(first);
+    const [checks, latency] = [text.slice(first, after), text.slice(after)];
+    expect(checks).toContain('The 2 slowest of 2 tests');
+    expect(checks).toMatch(/30\.0 s\s+50% of 60 s\s+gpu\.spec\.ts › sweep\s+<- over a third/);
+    expect(checks).toContain('Where the tests’ 33 s went');
+    expect(checks).toMatch(/2\.0 s {2}axe scans/);
+    expect(checks).not.toContain('load.spec.ts');
+    expect(latency).toContain('The 1 slowest of 1 tests');
+    expect(latency).toContain('Where the tests’ 5 s went');
+    expect(latency).toMatch(/4\.0 s {2}script run in the page/);
+    expect(latency).not.toContain('axe');
+  });
+});

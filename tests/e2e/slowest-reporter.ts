@@ -3,7 +3,7 @@
  * share of its own timeout, so that whoever reads the log sees how much margin the suite has.
  * A test over a third of its timeout is marked: on a busier machine it is the next to fail.
  */
-import type { FullResult, Reporter, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 
 interface Row {
   title: string;
@@ -58,29 +58,67 @@ export function phaseLines(steps: readonly Pick<TestStep, 'category' | 'title' |
 /** A step that only groups a test's checks under a theme: its own time is its children's. */
 export const isGroup = (step: Pick<TestStep, 'category' | 'title'>) => step.category === 'test.step' && /^in the (light|dark) theme$/.test(step.title);
 
-export default class SlowestReporter implements Reporter {
-  private rows: Row[] = [];
-  private steps: Pick<TestStep, 'category' | 'title' | 'duration'>[] = [];
+/**
+ * The stage a test ran in: a project that depends on others runs after them (playwright.config.ts:
+ * the timing tests after the checks), so each stage is reported apart.
+ */
+function stageOf(test: TestCase): { key: string; project: string } {
+  const project = test.parent?.project?.();
+  return { key: project && project.dependencies.length > 0 ? 'after' : 'first', project: project?.name ?? '' };
+}
 
-  onStepEnd(_test: TestCase, _result: TestResult, step: TestStep) {
+interface Stage {
+  projects: Set<string>;
+  rows: Row[];
+  steps: Pick<TestStep, 'category' | 'title' | 'duration'>[];
+}
+
+export default class SlowestReporter implements Reporter {
+  private stages = new Map<string, Stage>();
+  /** The projects in the config's order, which is how a stage names them. */
+  private order: string[] = [];
+
+  onBegin(config: FullConfig) {
+    this.order = config.projects.map((p) => p.name);
+  }
+
+  private stage(test: TestCase): Stage {
+    const { key, project } = stageOf(test);
+    const stage = this.stages.get(key) ?? { projects: new Set<string>(), rows: [], steps: [] };
+    this.stages.set(key, stage);
+    if (project) stage.projects.add(project);
+    return stage;
+  }
+
+  onStepEnd(test: TestCase, _result: TestResult, step: TestStep) {
     // Only outermost steps, so a step inside another is not counted twice; a step that only
     // groups others by theme (tests/e2e/helpers.ts's inEachTheme) is looked through.
     if (isGroup(step)) return;
     for (let p = step.parent; p; p = p.parent) if (!isGroup(p)) return;
-    this.steps.push({ category: step.category, title: step.title, duration: step.duration });
+    this.stage(test).steps.push({ category: step.category, title: step.title, duration: step.duration });
   }
 
   onTestEnd(test: TestCase, result: TestResult) {
     if (result.status === 'skipped') return;
     const file = test.location.file.split(/[\\/]/).pop();
-    this.rows.push({ title: `${file} › ${test.title}`, ms: result.duration, timeout: test.timeout });
+    this.stage(test).rows.push({ title: `${file} › ${test.title}`, ms: result.duration, timeout: test.timeout });
   }
 
   onEnd(_result: FullResult) {
-    const lines = slowestLines(this.rows);
-    if (lines.length > 0) console.log(`\n${lines.join('\n')}\n`);
-    const total = this.rows.reduce((sum, r) => sum + r.ms, 0);
-    if (this.rows.length > 0) console.log(`${phaseLines(this.steps, total).join('\n')}\n`);
+    // The first stage, then the one after it; each named by its projects where both ran.
+    const stages = ['first', 'after'].flatMap((key) => {
+      const stage = this.stages.get(key);
+      return stage && stage.rows.length > 0 ? [stage] : [];
+    });
+    for (const { projects, rows, steps } of stages) {
+      const rank = (name: string) => (this.order.includes(name) ? this.order.indexOf(name) : this.order.length);
+      const names = [...projects].sort((a, b) => rank(a) - rank(b));
+      if (stages.length > 1) console.log(`\nProject${names.length > 1 ? 's' : ''} ${names.join(' and ')}:`);
+      const lines = slowestLines(rows);
+      if (lines.length > 0) console.log(`\n${lines.join('\n')}\n`);
+      const total = rows.reduce((sum, r) => sum + r.ms, 0);
+      console.log(`${phaseLines(steps, total).join('\n')}\n`);
+    }
   }
 
   printsToStdio() {
