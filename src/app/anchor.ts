@@ -10,7 +10,7 @@
 const HOLD_MS = 3000;
 /** How far from its place a target may have been moved by the browser's scroll anchoring, not by a reader. */
 const AWAY_PX = 24;
-const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+const READER_INPUT = ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const;
 
 export function holdAnchors(win: Window): () => void {
   const doc = win.document;
@@ -23,10 +23,9 @@ export function holdAnchors(win: Window): () => void {
   let until = 0;
   /** Where the last correction left the page; a scroll anywhere else was not ours. */
   let placedAt: number | null = null;
-  /** How far the target stands from its place at the top, in px. */
-  const offset = (el: HTMLElement) => Math.abs(el.getBoundingClientRect().top - (Number.parseFloat(win.getComputedStyle(el).scrollMarginTop) || 0));
-  const place = (el: HTMLElement) => {
-    el.scrollIntoView({ block: 'start', behavior: 'instant' });
+  /** Puts the target at its place at the top, at once. */
+  const place = () => {
+    target?.scrollIntoView({ block: 'start', behavior: 'instant' });
     placedAt = win.scrollY;
   };
   const hold = () => {
@@ -34,12 +33,11 @@ export function holdAnchors(win: Window): () => void {
     until = win.performance.now() + HOLD_MS;
     placedAt = null;
   };
-  /** The end of a followed link's smooth scroll, while one is under way. */
-  let landing: (() => void) | null = null;
+  /** Whether a followed link's scroll is under way: not ended, and not taken over by the reader. */
+  let jumping = false;
   const release = () => {
     target = null;
-    if (landing) win.removeEventListener('scrollend', landing);
-    landing = null;
+    jumping = false;
   };
   const observer = new ResizeObserver(() => {
     if (!target) return;
@@ -47,38 +45,38 @@ export function holdAnchors(win: Window): () => void {
     // keep what is on screen in place, and leaves the target near the top: that is still ours
     // to correct. Anything that took the target away from the top was not.
     const moved = placedAt !== null && Math.abs(win.scrollY - placedAt) > 1;
-    if (win.performance.now() > until || (moved && offset(target) > AWAY_PX)) {
+    const away = Math.abs(target.getBoundingClientRect().top - (parseFloat(win.getComputedStyle(target).scrollMarginTop) || 0)) > AWAY_PX;
+    if (win.performance.now() > until || (moved && away)) {
       release();
       return;
     }
-    place(target);
+    place();
   });
-  doc.querySelectorAll('section.section').forEach((s) => {
-    observer.observe(s);
-  });
+  for (const s of doc.querySelectorAll('section.section')) observer.observe(s);
   for (const type of READER_INPUT) win.addEventListener(type, release, { passive: true, capture: true });
   // A followed link may scroll smoothly; the hold starts where that scroll ends. Where the
   // browser has already scrolled to the target, the call here changes nothing. A smooth scroll
   // heads for where the target stood when it began: a section above it that changed size on the
   // way (a figure drawn as it came near) leaves the target short of the top, and so the end of
   // the scroll puts it there. A reader who scrolls meanwhile ends the jump where they are.
+  const landed = () => {
+    if (!jumping) return;
+    hold();
+    jumping = false;
+    place();
+  };
   const onHashChange = () => {
     release();
     linked()?.scrollIntoView({ block: 'start' });
-    const landed = () => {
-      landing = null;
-      hold();
-      if (target && offset(target) > 1) place(target);
-    };
-    landing = landed;
-    win.addEventListener('scrollend', landed, { once: true });
+    jumping = true;
   };
   win.addEventListener('hashchange', onHashChange);
+  win.addEventListener('scrollend', landed);
   if (win.location.hash) hold();
   return () => {
-    release();
     observer.disconnect();
     for (const type of READER_INPUT) win.removeEventListener(type, release, { capture: true });
     win.removeEventListener('hashchange', onHashChange);
+    win.removeEventListener('scrollend', landed);
   };
 }

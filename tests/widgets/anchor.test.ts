@@ -84,15 +84,6 @@ describe('holding a linked section in place', () => {
     expect(placed).toHaveBeenCalledTimes(3);
   });
 
-  it('leaves a target that its scroll put in place where it is', () => {
-    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
-    const placed = page(() => 0.5);
-    stop = holdAnchors(window);
-    window.dispatchEvent(new HashChangeEvent('hashchange'));
-    window.dispatchEvent(new Event('scrollend'));
-    expect(placed).toHaveBeenCalledTimes(1);
-  });
-
   it('leaves a reader who scrolls during the jump where they scrolled to', () => {
     vi.stubGlobal('ResizeObserver', FakeResizeObserver);
     const placed = page(() => 300);
