@@ -5,8 +5,14 @@
  * the sharpness (an inverse temperature); `hard` is its limit, an argmax over the kept keys.
  * A window keeps only the latest pairs: an eviction policy by age.
  */
-import { D } from './memory';
+import { D as MEMORY_D } from './memory';
 import type { Stream } from './stream';
+
+/**
+ * The memory's width, held here: a module transform such as the test runner's reads an imported
+ * binding through its module at every use, which in these loops cost more than the arithmetic.
+ */
+const D = MEMORY_D;
 
 /** Numbers the D × D state holds, whatever was written. */
 export const STATE_NUMBERS = D * D;
@@ -27,6 +33,12 @@ export interface AttentionSpec {
 export function attentionNumbers(n: number, window: number | null): number {
   return Math.min(n, window ?? n) * 2 * D;
 }
+
+/**
+ * How far below the largest logit a weight may stand against one shared shift: e^−700 is still a
+ * normal float64 (about 1e−304), so no weight underflows to 0.
+ */
+const UNDERFLOW_SPAN = 700;
 
 function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let s = 0;
@@ -95,16 +107,31 @@ export function attentionErrors(stream: Stream, length: number, spec: AttentionS
     for (let n = 1; n <= length; n++) errors[n - 1] = attentionErrorAt(stream, n, spec);
     return errors;
   }
-  // The whole cache, softly: each pair's read is a running softmax over the pairs written so far,
-  // kept as a largest logit, a denominator and a numerator that rescale when a larger logit comes.
-  // Pair p's logit against an earlier pair i is computed once and serves both reads: k_i · k_p and
-  // k_p · k_i are the same products summed in the same order, so the same number.
+  // The whole cache, softly. A softmax is the same whatever is subtracted from its logits, so
+  // every read's weights are taken against one shift, the stream's largest logit: a pair's weight
+  // exp(s·k_i·k_j − top) is then the same in both reads it enters, and each pair's logit and
+  // weight are computed once. Each read's sums grow as pairs come, and each n's mean error is read
+  // off them. Where the logits span so much that a weight would vanish to 0 against that one
+  // shift, each read is taken afresh instead, against its own largest logit.
   const { keys, values } = stream;
   const s = spec.s;
-  const top = new Float64Array(length).fill(Number.NEGATIVE_INFINITY);
+  const logits = new Float64Array(length * length);
+  let top = Number.NEGATIVE_INFINITY;
+  let low = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < length; i++) {
+    for (let j = 0; j <= i; j++) {
+      const x = s * dot(keys[i]!, keys[j]!);
+      logits[i * length + j] = x;
+      if (x > top) top = x;
+      if (x < low) low = x;
+    }
+  }
+  if (!(top - low <= UNDERFLOW_SPAN)) {
+    for (let n = 1; n <= length; n++) errors[n - 1] = attentionErrorAt(stream, n, spec);
+    return errors;
+  }
   const den = new Float64Array(length);
   const num = new Float64Array(length * D);
-  const logits = new Float64Array(length);
   /** ‖v_i‖², summed as relativeError sums it. */
   const norms = new Float64Array(length);
   for (let i = 0; i < length; i++) {
@@ -113,38 +140,31 @@ export function attentionErrors(stream: Stream, length: number, spec: AttentionS
     for (let c = 0; c < D; c++) norm += v[c]! ** 2;
     norms[i] = norm;
   }
-  const add = (i: number, x: number, v: Float64Array) => {
-    const at = i * D;
-    if (x > top[i]!) {
-      const scale = Math.exp(top[i]! - x);
-      den[i]! *= scale;
-      for (let c = 0; c < D; c++) num[at + c]! *= scale;
-      top[i] = x;
-    }
-    const w = Math.exp(x - top[i]!);
-    den[i]! += w;
-    for (let c = 0; c < D; c++) num[at + c]! += w * v[c]!;
-  };
-  for (let n = 1; n <= length; n++) {
-    const p = n - 1;
-    const kp = keys[p]!;
+  for (let p = 0; p < length; p++) {
     const vp = values[p]!;
-    for (let i = 0; i < p; i++) {
-      const x = s * dot(keys[i]!, kp);
-      logits[i] = x;
-      add(i, x, vp);
+    const at = p * D;
+    for (let i = 0; i <= p; i++) {
+      const w = Math.exp(logits[p * length + i]! - top);
+      const vi = values[i]!;
+      den[p]! += w;
+      for (let c = 0; c < D; c++) num[at + c]! += w * vi[c]!;
+      if (i === p) break;
+      den[i]! += w;
+      const ai = i * D;
+      for (let c = 0; c < D; c++) num[ai + c]! += w * vp[c]!;
     }
-    for (let j = 0; j < p; j++) add(p, logits[j]!, values[j]!);
-    add(p, s * dot(kp, kp), vp);
     let sum = 0;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i <= p; i++) {
       const v = values[i]!;
-      const at = i * D;
+      const ai = i * D;
       let diff = 0;
-      for (let c = 0; c < D; c++) diff += (num[at + c]! / den[i]! - v[c]!) ** 2;
+      for (let c = 0; c < D; c++) {
+        const e = num[ai + c]! / den[i]! - v[c]!;
+        diff += e * e;
+      }
       sum += Math.sqrt(diff / norms[i]!);
     }
-    errors[p] = sum / n;
+    errors[p] = sum / (p + 1);
   }
   return errors;
 }

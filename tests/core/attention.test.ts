@@ -41,6 +41,20 @@ describe('the attention read', () => {
     for (const n of [1, 2, 5, 17, 40]) expect(running[n - 1]).toBeCloseTo(attentionErrorAt(stream, n, { s: 3, window: null, hard: false }), 12);
   });
 
+  it('the whole cache equals reading every pair afresh at the sharpest s, and where a key so long that weights against one shift would vanish', () => {
+    const stream = capacity(11, 64);
+    const sharp = attentionErrors(stream, 64, { s: 64, window: null, hard: false });
+    for (const n of [1, 2, 9, 33, 64]) expect(sharp[n - 1]).toBeCloseTo(attentionErrorAt(stream, n, { s: 64, window: null, hard: false }), 12);
+    // The first key 4 long: its own logit is 1,024 at s = 64, every other read's largest 64, whose
+    // weights against a shift of 1,024 would all vanish (e^−960 is 0 in float64).
+    const long = { ...stream, keys: stream.keys.map((k, i) => (i === 0 ? k.map((x) => 4 * x) : k)) };
+    const errors = attentionErrors(long, 64, { s: 64, window: null, hard: false });
+    for (let n = 1; n <= 64; n++) {
+      expect(Number.isFinite(errors[n - 1]), `n = ${n}`).toBe(true);
+      expect(errors[n - 1]).toBeCloseTo(attentionErrorAt(long, n, { s: 64, window: null, hard: false }), 12);
+    }
+  });
+
   it('a window equals the whole cache while it holds every pair, n ≤ 4', () => {
     const stream = capacity(9, 16);
     const cache = attentionErrors(stream, 16, { s: 8, window: null, hard: false });
