@@ -57,6 +57,38 @@ async function runToEnd(page: Page, rule: 'delta' | 'gated') {
   for (const p of saved.points) expect(p.ms, `C = ${p.C}, ${p.heads} heads`).toBeGreaterThan(0);
 }
 
+// The lighter tests first: the first of this worker's tests pays for its browser's launch, and the
+// first run on the software adapter for its start; the sweeps that follow pay for neither.
+test('without WebGPU the figure says so and draws the model alone', async ({ page }) => {
+  const problems = watch(page);
+  await page.addInitScript(() => {
+    delete (Navigator.prototype as { gpu?: unknown }).gpu;
+  });
+  await open(page, '', 390);
+  await page.locator(FIGURE).getByRole('button', { name: 'Measure on this GPU' }).click();
+  await expect(status(page)).toContainText('This browser offers no WebGPU');
+  await expect(status(page)).toContainText('The model alone is drawn');
+  await expect(page.locator(`${FIGURE} svg[role="img"] path.is-max`)).toHaveCount(1);
+  await expect(page.locator(`${FIGURE} svg[role="img"] path.is-total`)).toHaveAttribute('d', '');
+  expect(problems).toEqual([]);
+});
+
+test('a run stops on request, and the settings travel in the address', async ({ page }) => {
+  const problems = watch(page);
+  await open(page, TINY);
+  await page.locator(FIGURE).getByRole('combobox', { name: 'Rule' }).selectOption('gated');
+  await expect.poll(() => new URL(page.url()).search).toBe('?wgl=16&wgd=16&wgrule=gated');
+  await page.locator(FIGURE).getByRole('button', { name: 'Measure on this GPU' }).click();
+  await expect(status(page)).toContainText('Checking each kernel against float64');
+  await page.locator(FIGURE).getByRole('button', { name: 'Stop' }).click();
+  await expect(status(page)).toHaveText('Stopped after 0 of 15 points.');
+  await expect(page.locator(FIGURE).getByRole('button', { name: 'Measure again' })).toBeVisible();
+  // The worker is gone: nothing it could still post changes the words.
+  await page.waitForTimeout(1000);
+  await expect(status(page)).toHaveText('Stopped after 0 of 15 points.');
+  expect(problems).toEqual([]);
+});
+
 test('the gated rule: every kernel matches float64 at every C, and the sweep runs to its end', async ({ page }) => {
   const problems = watch(page);
   await runToEnd(page, 'gated');
@@ -114,36 +146,6 @@ test.describe('the delta rule, one sweep', () => {
     expect(await axeViolations(page, FIGURE)).toEqual([]);
     expect(problems).toEqual([]);
   });
-});
-
-test('a run stops on request, and the settings travel in the address', async ({ page }) => {
-  const problems = watch(page);
-  await open(page, TINY);
-  await page.locator(FIGURE).getByRole('combobox', { name: 'Rule' }).selectOption('gated');
-  await expect.poll(() => new URL(page.url()).search).toBe('?wgl=16&wgd=16&wgrule=gated');
-  await page.locator(FIGURE).getByRole('button', { name: 'Measure on this GPU' }).click();
-  await expect(status(page)).toContainText('Checking each kernel against float64');
-  await page.locator(FIGURE).getByRole('button', { name: 'Stop' }).click();
-  await expect(status(page)).toHaveText('Stopped after 0 of 15 points.');
-  await expect(page.locator(FIGURE).getByRole('button', { name: 'Measure again' })).toBeVisible();
-  // The worker is gone: nothing it could still post changes the words.
-  await page.waitForTimeout(1000);
-  await expect(status(page)).toHaveText('Stopped after 0 of 15 points.');
-  expect(problems).toEqual([]);
-});
-
-test('without WebGPU the figure says so and draws the model alone', async ({ page }) => {
-  const problems = watch(page);
-  await page.addInitScript(() => {
-    delete (Navigator.prototype as { gpu?: unknown }).gpu;
-  });
-  await open(page, '', 390);
-  await page.locator(FIGURE).getByRole('button', { name: 'Measure on this GPU' }).click();
-  await expect(status(page)).toContainText('This browser offers no WebGPU');
-  await expect(status(page)).toContainText('The model alone is drawn');
-  await expect(page.locator(`${FIGURE} svg[role="img"] path.is-max`)).toHaveCount(1);
-  await expect(page.locator(`${FIGURE} svg[role="img"] path.is-total`)).toHaveAttribute('d', '');
-  expect(problems).toEqual([]);
 });
 
 test.describe('without script', () => {
