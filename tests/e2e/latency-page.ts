@@ -10,27 +10,8 @@ export type Step = [selector: string, value: string | null];
  * Installed once per page as `window.__latency`: moves, a measured run of them, and the
  * recording of a figure's DOM writes with their replay.
  */
-export function inPage(trackedMs: number) {
-  // The page's own timers, each from the moment it is set until it fires or is cleared: `quiet`
-  // waits for every one of them. The harness's own waits use the functions as they were.
-  const later = window.setTimeout.bind(window);
-  const cancel = window.clearTimeout.bind(window);
-  const pending = new Set<number>();
-  window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
-    // A timer longer than any figure's (the page's service worker waits 15 s for a reader) is left alone.
-    if (typeof handler !== 'function' || (ms ?? 0) > trackedMs) return later(handler, ms, ...args);
-    const id = later(() => {
-      pending.delete(id);
-      handler(...args);
-    }, ms);
-    pending.add(id);
-    return id;
-  }) as typeof window.setTimeout;
-  window.clearTimeout = ((id?: number) => {
-    if (id !== undefined) pending.delete(id);
-    cancel(id);
-  }) as typeof window.clearTimeout;
-  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => later(resolve, 0)));
+export function inPage() {
+  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const setValue = (el: HTMLInputElement, to: string) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!.call(el, to);
   const find = (selector: string) => {
     const el = document.querySelector<HTMLInputElement>(selector);
@@ -108,7 +89,7 @@ export function inPage(trackedMs: number) {
         performance.mark(`lat-end-${i}`);
         // A short breath before the next move, as between a drag's events: work a figure defers
         // past its frame and has not done by then falls into the next move's window, and counts.
-        await new Promise((resolve) => later(resolve, 8));
+        await new Promise((resolve) => setTimeout(resolve, 8));
       }
     } finally {
       for (const type of types) window.removeEventListener(type, stop, true);
@@ -117,7 +98,7 @@ export function inPage(trackedMs: number) {
       undo?.();
     }
     // The event is dispatched in a task of its own, after the write.
-    await new Promise((resolve) => later(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
     document.removeEventListener('securitypolicyviolation', refuse);
     if (refused.length > 0) throw new Error(`the replay wrote what the page's policy refused: ${refused.slice(0, 3).join('; ')}`);
   }
@@ -211,27 +192,7 @@ export function inPage(trackedMs: number) {
     };
   }
 
-  /**
-   * Resolves once the page is quiet: every timer it set since the harness came has fired or been
-   * cleared, the renderer has had an idle moment (work a figure defers past its frame is done by
-   * then), and two frames later nothing new is pending. A page that keeps setting timers for
-   * 10 s is an error, not a measurement.
-   */
-  async function quiet() {
-    const deadline = performance.now() + 10_000;
-    for (;;) {
-      while (pending.size > 0) {
-        if (performance.now() > deadline) throw new Error(`the page kept ${pending.size} timer(s) pending for 10 s`);
-        await frame();
-      }
-      await new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 1000 }));
-      await frame();
-      await frame();
-      if (pending.size === 0) return;
-    }
-  }
-
-  return { run, record, quiet };
+  return { run, record };
 }
 
 export type Installed = { __latency: ReturnType<typeof inPage> };

@@ -30,12 +30,12 @@ export const HELD_RATIO = 1.5;
 const THROTTLE = 4;
 const RUNS = 3;
 /**
- * Between measurements the page settles (`quiet` in ./latency-page.ts): every timer it sets up to
- * this long has fired, then an idle moment and two frames. Longer than any figure's own timers,
- * so none fires inside a later measurement: the address is written 250 ms after the last change
- * (src/widgets/urlState.ts), a drag's pause ends after 150 ms (src/widgets/usePausedDrag.ts).
+ * Longer than any figure's own timers, so none fires inside a later measurement: the address is
+ * written 250 ms after the last change (src/widgets/urlState.ts), a drag's pause ends after
+ * 150 ms (src/widgets/usePausedDrag.ts); the margin leaves room for work a figure defers past
+ * its frame.
  */
-const TRACKED_MS = Math.max(2_000, 8 * URL_WRITE_DELAY_MS);
+const SETTLE_MS = Math.max(800, 3 * URL_WRITE_DELAY_MS);
 /**
  * The bare floor is printed beside the figure, never judged: a third as many moves place its
  * median and p95 well enough, and spare the run two thirds of its time.
@@ -145,9 +145,9 @@ export async function expectLatencyWithinFloor(page: Page, c: LatencyCase): Prom
   if (!reset) throw new Error(`${c.name}: buttons need a reset`);
   const settle = async () => {
     await reset();
-    await page.evaluate(() => (window as unknown as Installed).__latency.quiet());
+    await page.waitForTimeout(SETTLE_MS);
   };
-  await page.evaluate(`window.__latency ??= (${inPage.toString()})(${TRACKED_MS})`);
+  await page.evaluate(`window.__latency ??= (${inPage.toString()})()`);
   // Twice: the first pass takes the figure off the server's markup (React keeps its text nodes
   // until it rewrites them), so the kept pass starts from the very nodes every run starts from.
   // A slider's first pass sets each of its values once: a node that differs between any two of
