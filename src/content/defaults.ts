@@ -3,7 +3,7 @@
  * figures as props and state the same numbers in the prose; the figures' address codecs leave
  * a setting out of the URL while it is at its default here.
  */
-import { DEFAULT_ASSUMPTIONS } from '../core';
+import { DEFAULT_ASSUMPTIONS, PHASES_SWITCH } from '../core';
 import { type EvidenceFilter, NO_FILTER } from '../core/evidence';
 import type { LabStream, Rule, StreamKind } from '../core';
 import { kernelChunkSize } from './hardware';
@@ -24,18 +24,49 @@ export interface ForgetSettings {
   readonly slow: number;
   readonly fast: number;
   readonly metric: Metric;
+  /** What the four pictures draw: each memory, or what the last write changed in it. */
+  readonly draw: Draw;
 }
 
-/** The state demo opens twice as many pairs into the capacity stream as the memory has channels. */
+export type Draw = 'memory' | 'change';
+
+/** The gates a stream opens with: β, the scalar α, and the per-channel decays of the slow and the fast channels. */
+export type StreamGates = Pick<ForgetSettings, 'beta' | 'alpha' | 'slow' | 'fast'>;
+
+/**
+ * Each stream's gates. On the phases stream they fire once, at the new context's first pair, as
+ * a gate computed from each token would: α = 0 clears the gated memory, and the per-channel gate
+ * clears the fast channels and keeps the slow ones. On the others they fire at every write: a
+ * scalar α of 0.9, the slow channels kept and the fast ones halved.
+ */
+export const STREAM_GATES: Readonly<Record<StreamKind, Readonly<StreamGates>>> = Object.freeze({
+  phases: Object.freeze({ beta: 1, alpha: 0, slow: 1, fast: 0 }),
+  capacity: Object.freeze({ beta: 1, alpha: 0.9, slow: 1, fast: 0.5 }),
+  orthogonal: Object.freeze({ beta: 1, alpha: 0.9, slow: 1, fast: 0.5 }),
+  lifetimes: Object.freeze({ beta: 1, alpha: 0.9, slow: 1, fast: 0.5 }),
+});
+
+/**
+ * The state demo opens on the phases stream at the new context's first pair: the write at which
+ * the gates fire (PHASES in src/core/stream.ts: four facts, then twelve writes of the first context).
+ */
 export const FORGET_DEFAULTS: Readonly<ForgetSettings> = Object.freeze({
+  n: PHASES_SWITCH,
+  stream: 'phases',
+  seed: 1,
+  ...STREAM_GATES.phases,
+  metric: 'error',
+  draw: 'memory',
+});
+
+/** The random-key stream the attention figure and the demo's random-key readings use, with its gates. */
+export const RANDOM_KEYS: Readonly<ForgetSettings> = Object.freeze({
   n: 16,
   stream: 'capacity',
   seed: 1,
-  beta: 1,
-  alpha: 0.9,
-  slow: 1,
-  fast: 0.5,
+  ...STREAM_GATES.capacity,
   metric: 'error',
+  draw: 'memory',
 });
 
 /** What a reader of the chunk figure can set and share. */
@@ -85,12 +116,12 @@ export interface RecallSettings {
 }
 
 /**
- * The attention-read figure opens where the state demo does, beside its delta rule, with sharp
+ * The attention-read figure opens where the state demo's random-key stream does, beside its delta rule, with sharp
  * logits (s = 32: the full cache reads back almost exactly at every n, as trained models' sharp
  * attention does).
  */
 export const RECALL_DEFAULTS: Readonly<RecallSettings> = Object.freeze({
-  n: FORGET_DEFAULTS.n,
+  n: RANDOM_KEYS.n,
   rule: 'delta',
   s: 32,
 });
@@ -130,12 +161,12 @@ export interface LabSettings {
 }
 
 /**
- * The lab opens at one Kimi K3 head, d = 128, on random keys, with the state demo's gates; its
+ * The lab opens at one Kimi K3 head, d = 128, on random keys, with the state demo's random-key gates; its
  * per-channel rule keeps the state demo's spectrum (the first half of the channels at 1, the rest
  * at 0.5) and its attention reads the attention-read figure's sharpness.
  */
-export const LAB_DEFAULTS: Readonly<LabSettings> = Object.freeze({ d: 128, stream: 'random', beta: FORGET_DEFAULTS.beta, alpha: FORGET_DEFAULTS.alpha });
-export const LAB_FIXED_GATES = Object.freeze({ slow: FORGET_DEFAULTS.slow, fast: FORGET_DEFAULTS.fast, s: RECALL_DEFAULTS.s });
+export const LAB_DEFAULTS: Readonly<LabSettings> = Object.freeze({ d: 128, stream: 'random', beta: RANDOM_KEYS.beta, alpha: RANDOM_KEYS.alpha });
+export const LAB_FIXED_GATES = Object.freeze({ slow: RANDOM_KEYS.slow, fast: RANDOM_KEYS.fast, s: RECALL_DEFAULTS.s });
 
 /**
  * Streams a run averages at each size. Every fact is read back at every checkpoint, so a stream's

@@ -1,6 +1,7 @@
 /**
- * The numbers the `forget` prose states, computed by the core at build time for the figure's
- * default stream, seed and gates (./defaults.ts), so a sentence can never drift from what the
+ * The numbers the `forget` prose states, computed by the core at build time: on the figure's
+ * opening stream (the phases stream, FORGET_DEFAULTS) and on its random-key stream (RANDOM_KEYS),
+ * each with its own seed and gates (./defaults.ts), so a sentence can never drift from what the
  * figure shows.
  */
 import {
@@ -10,6 +11,11 @@ import {
   errorAt,
   groupErrors,
   makeStream,
+  nearestShare,
+  PHASES_LENGTH,
+  PHASES_SWITCH,
+  phaseScores,
+  type PhaseGroup,
   RECENT_FAST,
   RULES,
   SLOW_CHANNELS,
@@ -20,9 +26,9 @@ import {
   type Rule,
   type StreamKind,
 } from '../core';
-import { FORGET_DEFAULTS, type ForgetSettings } from './defaults';
+import { FORGET_DEFAULTS, type ForgetSettings, RANDOM_KEYS } from './defaults';
 
-export { FORGET_DEFAULTS };
+export { FORGET_DEFAULTS, RANDOM_KEYS };
 
 export interface ForgetView {
   stream: StreamKind;
@@ -45,25 +51,20 @@ const gates = (d: ForgetSettings) => ({ beta: d.beta, alpha: d.alpha, channelAlp
 
 const byRule = <T>(f: (r: Rule) => T) => Object.fromEntries(RULES.map((r) => [r, f(r)])) as Record<Rule, T>;
 
-export function forgetView(stream: StreamKind, seed: number, n: number, defaults: ForgetSettings = FORGET_DEFAULTS): ForgetView {
+export function forgetView(stream: StreamKind, seed: number, n: number, defaults: ForgetSettings = RANDOM_KEYS): ForgetView {
   const t = trace({ stream: makeStream({ kind: stream, seed, length: n }), gates: gates(defaults), n });
   return { stream, seed, n, error: byRule((r) => errorAt(t, r, n)), cosine: byRule((r) => cosineAt(t, r, n)) };
 }
 
 /** Each rule's mean read error per group of pairs (slow facts, old fast, latest fast) after n pairs. */
-export function groupView(
-  stream: StreamKind,
-  seed: number,
-  n: number,
-  defaults: ForgetSettings = FORGET_DEFAULTS,
-): Record<Rule, Record<PairGroup, number | null>> {
+export function groupView(stream: StreamKind, seed: number, n: number, defaults: ForgetSettings = RANDOM_KEYS): Record<Rule, Record<PairGroup, number | null>> {
   const s = makeStream({ kind: stream, seed, length: n });
   const t = trace({ stream: s, gates: gates(defaults), n });
   return byRule((r) => groupErrors(stateAt(t, r, n), s, n));
 }
 
 /** Mean read error of each rule after each n, over `seeds` streams (seeds 1..seeds). */
-export function meanErrors(seeds: number, n: number, stream: StreamKind = 'capacity', defaults: ForgetSettings = FORGET_DEFAULTS): Record<Rule, Float64Array> {
+export function meanErrors(seeds: number, n: number, stream: StreamKind = 'capacity', defaults: ForgetSettings = RANDOM_KEYS): Record<Rule, Float64Array> {
   const sums = Object.fromEntries(RULES.map((r) => [r, new Float64Array(n)])) as Record<Rule, Float64Array>;
   for (let seed = 1; seed <= seeds; seed++) {
     const t = trace({ stream: makeStream({ kind: stream, seed, length: n }), gates: gates(defaults), n });
@@ -71,6 +72,21 @@ export function meanErrors(seeds: number, n: number, stream: StreamKind = 'capac
   }
   for (const r of RULES) for (let i = 0; i < n; i++) sums[r][i]! /= seeds;
   return sums;
+}
+
+/** Each rule's mean cosine and mean nearest-value accuracy after n pairs of the random-key stream, over seeds 1..seeds. */
+export function meanRecall(seeds: number, n: number, defaults: ForgetSettings = RANDOM_KEYS): { cosine: Record<Rule, number>; accuracy: Record<Rule, number> } {
+  const cosine = byRule(() => 0);
+  const accuracy = byRule(() => 0);
+  for (let seed = 1; seed <= seeds; seed++) {
+    const s = makeStream({ kind: 'capacity', seed, length: n });
+    const t = trace({ stream: s, gates: gates(defaults), n });
+    for (const r of RULES) {
+      cosine[r] += cosineAt(t, r, n) / seeds;
+      accuracy[r] += nearestShare(stateAt(t, r, n), s.keys, s.values) / seeds;
+    }
+  }
+  return { cosine, accuracy };
 }
 
 /** The first number of pairs at which a mean error reaches 1.00 (as wrong as answering zero). */
@@ -88,10 +104,51 @@ function everyGroup(g: Record<Rule, Record<PairGroup, number | null>>): Record<R
   });
 }
 
+/** The phases stream after n writes: each rule's read error per group of pairs, and over every question. */
+export interface PhasesView {
+  n: number;
+  seed: number;
+  groups: Record<Rule, Record<PhaseGroup, number | null>>;
+  cosine: Record<Rule, Record<PhaseGroup, number | null>>;
+  all: Record<Rule, number>;
+}
+
+export function phasesView(n: number, defaults: ForgetSettings = FORGET_DEFAULTS): PhasesView {
+  const s = makeStream({ kind: 'phases', seed: defaults.seed, length: PHASES_LENGTH });
+  const t = trace({ stream: s, gates: gates(defaults), n: PHASES_LENGTH });
+  const scores = byRule((r) => phaseScores(stateAt(t, r, n), s, n));
+  return { n, seed: defaults.seed, groups: byRule((r) => scores[r].error), cosine: byRule((r) => scores[r].cosine), all: byRule((r) => scores[r].all.error) };
+}
+
+/** Each rule's mean read error per group of the phases stream after n writes, over seeds 1..seeds. */
+export function meanPhases(seeds: number, n: number, defaults: ForgetSettings = FORGET_DEFAULTS): Record<Rule, Record<PhaseGroup, number | null>> {
+  const sums = byRule(() => ({ facts: 0, once: 0, rewritten: 0, stale: 0 }) as Record<PhaseGroup, number>);
+  let empty: Record<PhaseGroup, boolean> = { facts: false, once: false, rewritten: false, stale: false };
+  for (let seed = 1; seed <= seeds; seed++) {
+    const v = phasesView(n, { ...defaults, seed });
+    for (const r of RULES) {
+      for (const g of Object.keys(sums[r]) as PhaseGroup[]) {
+        const x = v.groups[r][g];
+        if (x === null) empty = { ...empty, [g]: true };
+        else sums[r][g] += x / seeds;
+      }
+    }
+  }
+  return byRule(
+    (r) => Object.fromEntries(Object.entries(sums[r]).map(([g, x]) => [g, empty[g as PhaseGroup] ? null : x])) as Record<PhaseGroup, number | null>,
+  );
+}
+
 export interface ForgetFacts {
   defaults: ForgetSettings;
-  /** The figure's opening view. */
+  /** The phases stream at the new context's first pair (where the figure opens), and at its end. */
+  phases: { open: PhasesView; end: PhasesView };
+  /** The random-key stream's settings, where the readings of random keys are taken. */
+  random: ForgetSettings;
+  /** The random-key stream at its opening number of pairs. */
   view: ForgetView;
+  /** Cosine and nearest-value accuracy at that number of pairs, averaged over `seeds` random-key streams. */
+  recallAtView: { cosine: Record<Rule, number>; accuracy: Record<Rule, number> };
   /** The same stream at the slider's far end. */
   late: ForgetView;
   /** The lowest and highest late error among the three delta rules. */
@@ -119,24 +176,27 @@ export interface ForgetFacts {
   deltaCrossing: number | null;
 }
 
-export function forgetFacts(defaults: ForgetSettings = FORGET_DEFAULTS): ForgetFacts {
-  const view = forgetView(defaults.stream, defaults.seed, defaults.n, defaults);
-  const late = forgetView(defaults.stream, defaults.seed, LATE_N, defaults);
-  const means = meanErrors(AVERAGE_OVER_SEEDS, CROSSING_SEARCH, 'capacity', defaults);
+export function forgetFacts(defaults: ForgetSettings = FORGET_DEFAULTS, random: ForgetSettings = RANDOM_KEYS): ForgetFacts {
+  const view = forgetView(random.stream, random.seed, random.n, random);
+  const late = forgetView(random.stream, random.seed, LATE_N, random);
+  const means = meanErrors(AVERAGE_OVER_SEEDS, CROSSING_SEARCH, 'capacity', random);
   const delta = [late.error.delta, late.error.gatedDelta, late.error.perChannelGated];
   return {
-    lifetimesGroups: everyGroup(groupView('lifetimes', defaults.seed, LIFETIMES_N, defaults)),
+    phases: { open: phasesView(PHASES_SWITCH, defaults), end: phasesView(PHASES_LENGTH, defaults) },
+    random,
+    recallAtView: meanRecall(AVERAGE_OVER_SEEDS, random.n, random),
+    lifetimesGroups: everyGroup(groupView('lifetimes', random.seed, LIFETIMES_N, random)),
     width: D,
     layout: { slowFacts: SLOW_FACTS, slowChannels: [1, SLOW_CHANNELS], fastChannels: [SLOW_CHANNELS + 1, D], recentFast: RECENT_FAST },
-    orthogonal: forgetView('orthogonal', defaults.seed, D, defaults),
-    orthogonalPast: forgetView('orthogonal', defaults.seed, D + 1, defaults),
-    atWidth: forgetView(defaults.stream, defaults.seed, D, defaults),
+    orthogonal: forgetView('orthogonal', random.seed, D, random),
+    orthogonalPast: forgetView('orthogonal', random.seed, D + 1, random),
+    atWidth: forgetView(random.stream, random.seed, D, random),
     meanAtWidth: byRule((r) => means[r][D - 1]!),
     defaults,
     view,
     late,
     lateDeltaRange: [Math.min(...delta), Math.max(...delta)],
-    lifetimes: forgetView('lifetimes', defaults.seed, LIFETIMES_N, defaults),
+    lifetimes: forgetView('lifetimes', random.seed, LIFETIMES_N, random),
     seeds: AVERAGE_OVER_SEEDS,
     crossing: firstAtOrAbove(means.additive),
     deltaCrossing: firstAtOrAbove(means.delta),

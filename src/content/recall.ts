@@ -1,6 +1,6 @@
 /**
  * What the "attention comes back" prose states about the attention read, computed by the core at
- * build time on the state demo's opening stream (./defaults.ts) and over many streams, so that no
+ * build time on the state demo's random-key stream (RANDOM_KEYS in ./defaults.ts) and over many streams, so that no
  * sentence can drift from what the figure draws.
  */
 import {
@@ -16,7 +16,7 @@ import {
   type Rule,
   type StreamKind,
 } from '../core';
-import { FORGET_DEFAULTS, RECALL_DEFAULTS, type RecallSettings } from './defaults';
+import { RANDOM_KEYS, RECALL_DEFAULTS, type RecallSettings } from './defaults';
 import { AVERAGE_OVER_SEEDS, meanErrors } from './forget';
 
 /** The pairs the figure's slider runs to, as the state demo's does. */
@@ -30,9 +30,9 @@ const WINDOW_N = 64;
 /** Where the prose compares the textbook softmax with the delta rule: as many pairs as channels. */
 const SMALL_N = D;
 
-const gates = { beta: FORGET_DEFAULTS.beta, alpha: FORGET_DEFAULTS.alpha, channelAlpha: channelGates(FORGET_DEFAULTS.slow, FORGET_DEFAULTS.fast) };
+const gates = { beta: RANDOM_KEYS.beta, alpha: RANDOM_KEYS.alpha, channelAlpha: channelGates(RANDOM_KEYS.slow, RANDOM_KEYS.fast) };
 
-const streamOf = (seed: number, length = RECALL_PAIRS) => makeStream({ kind: FORGET_DEFAULTS.stream, seed, length });
+const streamOf = (seed: number, length = RECALL_PAIRS) => makeStream({ kind: RANDOM_KEYS.stream, seed, length });
 
 export interface RecallView {
   n: number;
@@ -45,7 +45,7 @@ export interface RecallView {
 }
 
 /** The four states, the whole cache and the window after n pairs of one stream, at sharpness s. */
-export function recallView(n: number, s: number = RECALL_DEFAULTS.s, seed: number = FORGET_DEFAULTS.seed): RecallView {
+export function recallView(n: number, s: number = RECALL_DEFAULTS.s, seed: number = RANDOM_KEYS.seed): RecallView {
   const stream = streamOf(seed, n);
   const t = trace({ stream, gates, n });
   const state = Object.fromEntries((Object.keys(t.error) as Rule[]).map((r) => [r, t.error[r][n - 1]!])) as Record<Rule, number>;
@@ -132,9 +132,9 @@ function computeRecallFacts(defaults: RecallSettings): RecallFacts {
     textbookS: TEXTBOOK_S,
     maxS: MAX_S,
     pairs: RECALL_PAIRS,
-    stream: FORGET_DEFAULTS.stream,
-    seed: FORGET_DEFAULTS.seed,
+    stream: RANDOM_KEYS.stream,
+    seed: RANDOM_KEYS.seed,
     bestLate: bestOf(late.state),
-    gates: { beta: FORGET_DEFAULTS.beta, alpha: FORGET_DEFAULTS.alpha, slow: FORGET_DEFAULTS.slow, fast: FORGET_DEFAULTS.fast },
+    gates: { beta: RANDOM_KEYS.beta, alpha: RANDOM_KEYS.alpha, slow: RANDOM_KEYS.slow, fast: RANDOM_KEYS.fast },
   };
 }

@@ -19,3 +19,4 @@ export * from './labStreams';
 export * from './leastSquares';
 export * from './lab';
 export * from './labStats';
+export * from './phases';

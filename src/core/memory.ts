@@ -218,3 +218,51 @@ export function readError(S: Float64Array, keys: readonly ArrayLike<number>[], v
 export function readCosine(S: Float64Array, keys: readonly ArrayLike<number>[], values: readonly ArrayLike<number>[]): number {
   return meanMetrics(S, keys, values)[1]!;
 }
+
+/** One write taken apart, so a figure can show it: what the decay leaves, what the key reads from that, and the row written along the key. */
+export interface WriteParts {
+  /** M S: the state after the rule's decay (S itself for additive and plain delta). */
+  decayed: Float64Array;
+  /** k (M S), what the delta rules read before they write; null for additive, which does not read. */
+  read: Float64Array | null;
+  /** u, written along the key (the new state is M S + kᵀu): β(v − k M S) for the delta rules, v for additive. */
+  row: Float64Array;
+}
+
+/** The parts of `write(rule, S, k, v, gates)`, whose new state is decayed + kᵀ row. */
+export function writeParts(rule: Rule, S: Float64Array, k: ArrayLike<number>, v: ArrayLike<number>, gates: Gates): WriteParts {
+  checkGates(gates);
+  checkState(S);
+  checkVector('k', k);
+  checkVector('v', v);
+  const { scale, rows, beta, delta } = stepOf(rule, gates);
+  const decayed = new Float64Array(D * D);
+  for (let r = 0; r < D; r++) for (let c = 0; c < D; c++) decayed[r * D + c] = scale * rows[r]! * S[r * D + c]!;
+  if (!delta) return { decayed, read: null, row: Float64Array.from(v) };
+  const got = read(decayed, k);
+  const row = new Float64Array(D);
+  for (let c = 0; c < D; c++) row[c] = beta * (v[c]! - got[c]!);
+  return { decayed, read: got, row };
+}
+
+/**
+ * Nearest-value accuracy: the share of the pairs whose read k_i S lies closer (in Euclidean
+ * distance) to its own value v_i than to any other value written, the count recall benchmarks
+ * make. A tie counts against the read.
+ */
+export function nearestShare(S: Float64Array, keys: readonly ArrayLike<number>[], values: readonly ArrayLike<number>[]): number {
+  if (keys.length !== values.length) throw new RangeError(`${keys.length} keys but ${values.length} values`);
+  if (keys.length === 0) throw new RangeError('a share of pairs needs at least one pair');
+  let right = 0;
+  keys.forEach((k, i) => {
+    const got = read(S, k);
+    const distance = (v: ArrayLike<number>) => {
+      let sq = 0;
+      for (let c = 0; c < D; c++) sq += (got[c]! - v[c]!) ** 2;
+      return sq;
+    };
+    const own = distance(values[i]!);
+    if (values.every((v, j) => j === i || distance(v) > own)) right += 1;
+  });
+  return right / keys.length;
+}

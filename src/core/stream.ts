@@ -3,14 +3,37 @@
  * memory with random keys; `orthogonal` gives each pair a key channel of its own, in turn, so
  * the ninth pair must reuse the first one's (math.md §5.1–5.2: orthogonal keys are the only
  * way eight channels hold eight pairs exactly); `lifetimes` writes a few slow facts, then many
- * fast ones elsewhere.
+ * fast ones elsewhere; `phases` is built to show each rule win where it should and pay where it
+ * must (./phases.ts): facts that fit, a context that overloads and rewrites its keys, then a new
+ * context, at whose first pair the gated rules' gates fire.
  */
 import { randomLcg, randomNormal } from 'd3-random';
 import { D, SLOW_CHANNELS } from './memory';
 
-export type StreamKind = 'capacity' | 'orthogonal' | 'lifetimes';
+export type StreamKind = 'phases' | 'capacity' | 'orthogonal' | 'lifetimes';
 
-export const STREAM_KINDS: readonly StreamKind[] = Object.freeze(['capacity', 'orthogonal', 'lifetimes']);
+export const STREAM_KINDS: readonly StreamKind[] = Object.freeze(['phases', 'capacity', 'orthogonal', 'lifetimes']);
+
+/**
+ * The phases stream, in order: the slow facts (one-hot keys on channels 0..3); context 0, whose
+ * `fresh` pairs have random keys on the fast channels 4..7 and whose first `rewrites` keys are
+ * then written again with new values; then context 1 the same way. The gates fire at context 1's
+ * first pair, as a gate computed from each token would at a change of context.
+ */
+export const PHASES: Readonly<{ contexts: readonly Readonly<{ fresh: number; rewrites: number }>[] }> = Object.freeze({
+  contexts: Object.freeze([Object.freeze({ fresh: 8, rewrites: 4 }), Object.freeze({ fresh: 3, rewrites: 1 })]),
+});
+
+/** Pairs in the whole phases stream: the slow facts and every context's writes. */
+export const PHASES_LENGTH = SLOW_CHANNELS + PHASES.contexts.reduce((sum, c) => sum + c.fresh + c.rewrites, 0);
+
+/** The pair (counted from 1) at which the phases stream's second context begins and the gates fire. */
+export const PHASES_SWITCH = SLOW_CHANNELS + PHASES.contexts[0]!.fresh + PHASES.contexts[0]!.rewrites + 1;
+
+/** The longest stream of each kind: the phases stream ends; the others run to the figure's far end. */
+export function streamLength(kind: StreamKind, open = 128): number {
+  return kind === 'phases' ? PHASES_LENGTH : open;
+}
 
 /** The lifetimes stream opens with this many slow facts, one-hot on channels 0..3 in order. */
 export const SLOW_FACTS = SLOW_CHANNELS;
@@ -29,8 +52,15 @@ interface StreamSpec {
 export interface Stream {
   keys: Float64Array[];
   values: Float64Array[];
-  /** slow[i] marks the slow facts of the lifetimes stream; always false for capacity. */
+  /** slow[i] marks the slow facts of the lifetimes and phases streams; always false for capacity. */
   slow: boolean[];
+  /**
+   * Where the gated rules' gates fire: before write i when gateAt[i]; between them the gates stay
+   * open (1). Absent, they fire before every write.
+   */
+  gateAt?: boolean[];
+  /** The phases stream's pairs: which key each writes (a rewrite repeats an earlier pair's) and in which context (−1 for a slow fact). */
+  phase?: { keyOf: number[]; context: number[] };
 }
 
 type Draw = () => number;
@@ -64,6 +94,7 @@ function oneHot(channel: number): Float64Array {
 
 function checkSpec({ kind, seed, length }: StreamSpec): void {
   if (!STREAM_KINDS.includes(kind)) throw new RangeError(`unknown stream kind ${String(kind)}`);
+  if (kind === 'phases' && length > PHASES_LENGTH) throw new RangeError(`the phases stream has ${PHASES_LENGTH} pairs, asked for ${length}`);
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
     throw new RangeError(`seed must be an integer in [0, ${MAX_SEED}], got ${seed}`);
   }
@@ -82,6 +113,7 @@ function checkSpec({ kind, seed, length }: StreamSpec): void {
  */
 export function makeStream(spec: StreamSpec): Stream {
   checkSpec(spec);
+  if (spec.kind === 'phases') return phasesStream(spec.seed, spec.length);
   const normal = normalSource(spec.seed);
   const stream: Stream = { keys: [], values: [], slow: [] };
   for (let i = 0; i < spec.length; i++) {
@@ -98,5 +130,32 @@ export function makeStream(spec: StreamSpec): Stream {
     stream.values.push(unitVector(normal, 0, D));
     stream.slow.push(slow);
   }
+  return stream;
+}
+
+/**
+ * phases: pairs 0..3 are slow facts, one-hot on channels 0..3; then each context of PHASES in
+ * turn: its fresh pairs, keys random unit vectors on the fast channels 4..7, then its first
+ * `rewrites` keys again, each with a new value. Values are random unit vectors on all channels.
+ * The gates fire at the first pair of every context after the first.
+ */
+function phasesStream(seed: number, length: number): Stream {
+  const normal = normalSource(seed);
+  const stream: Stream = { keys: [], values: [], slow: [], gateAt: [], phase: { keyOf: [], context: [] } };
+  const push = (key: Float64Array, keyOf: number, context: number, gate: boolean) => {
+    if (stream.keys.length >= length) return;
+    stream.keys.push(key);
+    stream.values.push(unitVector(normal, 0, D));
+    stream.slow.push(context < 0);
+    stream.gateAt!.push(gate);
+    stream.phase!.keyOf.push(keyOf);
+    stream.phase!.context.push(context);
+  };
+  for (let i = 0; i < SLOW_FACTS; i++) push(oneHot(i), i, -1, false);
+  PHASES.contexts.forEach(({ fresh, rewrites }, context) => {
+    const first = stream.keys.length;
+    for (let j = 0; j < fresh && stream.keys.length < length; j++) push(unitVector(normal, SLOW_CHANNELS, D), first + j, context, context > 0 && j === 0);
+    for (let j = 0; j < rewrites && stream.keys.length < length; j++) push(stream.keys[first + j]!, first + j, context, false);
+  });
   return stream;
 }

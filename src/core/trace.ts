@@ -9,10 +9,15 @@ import { D as DIM, type Gates, type Rule, checkGates, scoreRead, stepOf, writeAt
 // getter call, which more than doubled the time of the hot loops below.
 const D = DIM;
 
+/** A per-channel gate that keeps every row. */
+const OPEN_ROWS: readonly number[] = Object.freeze(Array.from({ length: DIM }, () => 1));
+
 /** The pairs a trace writes, in order; a `Stream` is one. */
 interface Pairs {
   keys: readonly ArrayLike<number>[];
   values: readonly ArrayLike<number>[];
+  /** Where the gates fire (see Stream); absent, before every write. */
+  gateAt?: readonly boolean[];
 }
 
 interface TraceInput {
@@ -138,9 +143,13 @@ function norms(V: Float64Array, n: number): Float64Array {
   return out;
 }
 
-/** The recurrence S_i = step(S_{i−1}, k_i, v_i) from S_0 = 0, scoring all pairs j ≤ i after each write. */
-function traceRule(rule: Rule, gates: Gates, K: Float64Array, V: Float64Array, vNorm: Float64Array, n: number): RuleTrace {
-  const step = stepOf(rule, gates);
+/**
+ * The recurrence S_i = step_i(S_{i−1}, k_i, v_i) from S_0 = 0, scoring all pairs j ≤ i after each
+ * write; step_i decays by the gates where they fire and is an open gate (1) elsewhere.
+ */
+function traceRule(rule: Rule, gates: Gates, K: Float64Array, V: Float64Array, vNorm: Float64Array, n: number, gateAt?: readonly boolean[]): RuleTrace {
+  const gated = stepOf(rule, gates);
+  const open = stepOf(rule, { beta: gates.beta, alpha: 1, channelAlpha: OPEN_ROWS });
   const states = new Float64Array(n * D * D);
   const error = new Float64Array(n);
   const cosine = new Float64Array(n);
@@ -149,6 +158,7 @@ function traceRule(rule: Rule, gates: Gates, K: Float64Array, V: Float64Array, v
   const acc = new Float64Array(2);
   for (let i = 0; i < n; i++) {
     const at = i * D * D;
+    const step = gateAt && !gateAt[i] ? open : gated;
     if (i === 0) writeAt(step, zero, 0, K, 0, V, 0, states, at);
     else writeAt(step, states, at - D * D, K, i * D, V, i * D, states, at);
     scorePairs(states, at, K, V, vNorm, i + 1, got, acc);
@@ -165,7 +175,7 @@ export function trace({ stream, gates, n }: TraceInput): Trace {
   const K = pack(stream.keys, n, 'keys');
   const V = pack(stream.values, n, 'values');
   const vNorm = norms(V, n);
-  const traced = byRule((rule) => traceRule(rule, gates, K, V, vNorm, n));
+  const traced = byRule((rule) => traceRule(rule, gates, K, V, vNorm, n, stream.gateAt));
   return {
     n,
     states: byRule((rule) => traced[rule].states),

@@ -1,7 +1,10 @@
 /**
  * A matrix as a grid of cells on a symmetric diverging scale: gold for positive, blue for
- * negative, strength by magnitude against a shared `max`. One tab stop; arrow keys (or the
- * pointer) pick a cell, whose value is read out under the grid.
+ * negative, strength by magnitude against `max` (beyond it, full strength). Every cell is drawn
+ * opaque from a zero colour of its own, so an empty cell reads as empty in both themes and a
+ * small value still shows; strength follows |x|^0.6 for the same reason. A band of rows can be
+ * marked (the rows a write touched). One tab stop; arrow keys (or the pointer) pick a cell,
+ * whose value is read out under the grid.
  *
  * The server draws the grid as SVG, so the picture is there without script; once hydrated it
  * switches to a canvas of one pixel per cell, scaled up by CSS, which a slider can redraw many
@@ -9,9 +12,7 @@
  */
 import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
 import { signed } from '../format';
-import { diverging } from './diverging';
-import { hundredths } from './hundredths';
-import { cssToken } from './palette';
+import { draw, type Palette, readPalette, StaticCells } from './cellPaint';
 import { useThemeVersion } from './useThemeVersion';
 
 export interface HeatmapProps {
@@ -24,6 +25,8 @@ export interface HeatmapProps {
   rowLabel?: (r: number) => string;
   colLabel?: (c: number) => string;
   size?: number;
+  /** Rows [from, to) to outline, or null. */
+  marked?: readonly [number, number] | null;
   /** For a caller that redraws on every frame of a drag without a render: see HeatmapHandle. */
   ref?: Ref<HeatmapHandle>;
 }
@@ -34,109 +37,34 @@ export interface HeatmapProps {
  * the picture runs ahead for a moment, never the labels.
  */
 export interface HeatmapHandle {
-  show(values: ArrayLike<number>, max: number): void;
+  show(values: ArrayLike<number>, max: number, marked?: readonly [number, number] | null): void;
 }
 
-/** The gap on each side of a cell, as a share of the cell (the CSS over the canvas draws the same). */
-const GAP = 0.04;
-
-function cellFill(x: number, max: number): { fill: string; opacity: number } {
-  const { positive, strength } = diverging(x, max);
-  return { fill: positive ? 'var(--gold)' : 'var(--blue)', opacity: strength };
+/** Places the band over rows [from, to) of a grid of `rows` rows, or hides it. */
+function placeBand(el: HTMLElement | null, marked: readonly [number, number] | null | undefined, rows: number) {
+  if (!el) return;
+  el.hidden = !marked;
+  if (!marked) return;
+  el.style.top = `${(100 * marked[0]) / rows}%`;
+  el.style.height = `${(100 * (marked[1] - marked[0])) / rows}%`;
 }
 
-const SIGNS = ['var(--gold)', 'var(--blue)'] as const;
-
-/**
- * One group per colour, each cell a square path at its strength; a cell of strength zero draws
- * nothing and is left out.
- */
-function StaticCells({ values, max, rows, cols, size }: { values: ArrayLike<number>; max: number; rows: number; cols: number; size: number }) {
-  const cell = size / cols;
-  const side = hundredths(cell * (1 - 2 * GAP));
-  const cells = Array.from({ length: rows * cols }, (_, i) => ({ i, ...cellFill(values[i] ?? 0, max) }));
-  return (
-    <svg viewBox={`0 0 ${size} ${cell * rows}`} aria-hidden="true" className="heatmap-picture">
-      <rect className="heatmap-bg" x={0} y={0} width={size} height={cell * rows} />
-      {SIGNS.map((sign) => (
-        <g key={sign} fill={sign}>
-          {cells.flatMap(({ i, fill, opacity }) => {
-            const strength = Math.round(opacity * 100) / 100;
-            if (fill !== sign || strength === 0) return [];
-            const x = hundredths(((i % cols) + GAP) * cell);
-            const y = hundredths((Math.floor(i / cols) + GAP) * cell);
-            return [<path key={i} fillOpacity={strength} d={`M${x} ${y}h${side}v${side}h-${side}z`} />];
-          })}
-        </g>
-      ))}
-    </svg>
-  );
-}
-
-type Rgb = readonly [number, number, number];
-
-/** Any CSS colour the canvas understands, as sRGB bytes (the canvas normalises it for us). */
-function toRgb(ctx: CanvasRenderingContext2D, colour: string, fallback: Rgb): Rgb {
-  ctx.fillStyle = '#000';
-  ctx.fillStyle = colour;
-  const normal = String(ctx.fillStyle);
-  const hex = /^#([0-9a-f]{6})$/i.exec(normal);
-  if (hex) {
-    const n = parseInt(hex[1]!, 16);
-    return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  }
-  const rgb = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(normal);
-  return rgb ? [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])] : fallback;
-}
-
-interface Palette {
-  gold: Rgb;
-  blue: Rgb;
-}
-
-/** One bitmap per canvas, reused: a drag redraws every frame and need not make garbage. */
-const images = new WeakMap<HTMLCanvasElement, ImageData>();
-
-/**
- * One pixel per cell, in the cell's colour at the cell's strength; CSS scales the bitmap up
- * without smoothing and draws the gaps between cells over it. A redraw writes 64 pixels,
- * whatever the size on screen, and a resize needs none.
- */
-function draw(canvas: HTMLCanvasElement, values: ArrayLike<number>, max: number, rows: number, cols: number, palette: Palette) {
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  let image = images.get(canvas);
-  if (!image || image.width !== cols || image.height !== rows) {
-    image = ctx.createImageData(cols, rows);
-    images.set(canvas, image);
-  }
-  const px = image.data;
-  const [gr, gg, gb] = palette.gold;
-  const [br, bg, bb] = palette.blue;
-  for (let i = 0, o = 0; i < rows * cols; i++, o += 4) {
-    const { positive, strength } = diverging(values[i] ?? 0, max);
-    px[o] = positive ? gr : br;
-    px[o + 1] = positive ? gg : bg;
-    px[o + 2] = positive ? gb : bb;
-    px[o + 3] = Math.round(strength * 255);
-  }
-  ctx.putImageData(image, 0, 0);
-}
-
-/** The theme's two colours as the canvas resolves them, or null where it cannot draw. */
-function readPalette(canvas: HTMLCanvasElement): Palette | null {
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return null;
-  return {
-    gold: toRgb(ctx, cssToken(canvas, '--gold', '#c58f12'), [197, 143, 18]),
-    blue: toRgb(ctx, cssToken(canvas, '--blue', '#2f6db3'), [47, 109, 179]),
-  };
-}
-
-export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row ${r}`, colLabel = (c) => `column ${c}`, size = 200, ref }: HeatmapProps) {
+export function Heatmap({
+  values,
+  rows,
+  cols,
+  max,
+  label,
+  rowLabel = (r) => `row ${r}`,
+  colLabel = (c) => `column ${c}`,
+  size = 200,
+  marked = null,
+  ref,
+}: HeatmapProps) {
   const [cursor, setCursor] = useState<number | null>(null);
   const [live, setLive] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const bandRef = useRef<HTMLSpanElement>(null);
   const palette = useRef<Palette | null>(null);
   const themeVersion = useThemeVersion();
 
@@ -157,7 +85,8 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
   useImperativeHandle(
     ref,
     () => ({
-      show(next: ArrayLike<number>, nextMax: number) {
+      show(next: ArrayLike<number>, nextMax: number, nextMarked?: readonly [number, number] | null) {
+        placeBand(bandRef.current, nextMarked, rows);
         const canvas = canvasRef.current;
         if (!canvas) return;
         // A drag may come between the canvas appearing and the effect that reads its colours.
@@ -229,6 +158,13 @@ export function Heatmap({ values, rows, cols, max, label, rowLabel = (r) => `row
         ) : (
           <StaticCells values={values} max={max} rows={rows} cols={cols} size={size} />
         )}
+        <span
+          ref={bandRef}
+          className="heatmap-band"
+          aria-hidden="true"
+          hidden={!marked}
+          style={marked ? { top: `${(100 * marked[0]) / rows}%`, height: `${(100 * (marked[1] - marked[0])) / rows}%` } : undefined}
+        />
       </div>
       <p className="heatmap-readout" aria-live="polite">
         {picked ? `${rowLabel(picked.r)}, ${colLabel(picked.c)}: ${signed(picked.x)}` : '\u00a0'}

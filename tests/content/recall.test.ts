@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { renderedPage } from '../renderedPage';
 import { k3MemoryFacts, memoryData, MEMORY_FILE, parseMemory } from '../../src/content/k3Memory';
 import { recallFacts, TEXTBOOK_S } from '../../src/content/recall';
-import { FORGET_DEFAULTS, RECALL_DEFAULTS } from '../../src/content/defaults';
+import { RANDOM_KEYS, RECALL_DEFAULTS } from '../../src/content/defaults';
 import { DataError } from '../../src/content/validate';
 import { attentionErrorAt, attentionErrors, channelGates, makeStream, RULES, trace, WINDOW_PAIRS } from '../../src/core';
 import raw from '../../data/memory.json';
 
 const SEEDS = 500;
-const gates = { beta: FORGET_DEFAULTS.beta, alpha: FORGET_DEFAULTS.alpha, channelAlpha: channelGates(FORGET_DEFAULTS.slow, FORGET_DEFAULTS.fast) };
+const gates = { beta: RANDOM_KEYS.beta, alpha: RANDOM_KEYS.alpha, channelAlpha: channelGates(RANDOM_KEYS.slow, RANDOM_KEYS.fast) };
 const GiB = 2 ** 30;
 
 describe('over 500 streams, at the figure’s defaults', () => {

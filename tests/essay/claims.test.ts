@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderedDocument } from '../renderedPage';
 import { architectures, k3Facts, model } from '../../src/content/architectures';
 import { corrections, parseCorrections } from '../../src/content/corrections';
-import { FORGET_DEFAULTS } from '../../src/content/defaults';
+import { RANDOM_KEYS } from '../../src/content/defaults';
 import { channelGates, makeStream, trace } from '../../src/core';
 import { WORKLOG_URL } from '../../src/essay/sections/Credit';
 import raw from '../../data/corrections.json';
@@ -15,9 +15,9 @@ const document = renderedDocument();
 const textOf = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 const section = (id: string) => textOf(document.getElementById(id));
 
-/** The state demo at its opening view, computed from the core, not from the content layer. */
+/** The state demo's random-key stream at its opening number of pairs, computed from the core, not from the content layer. */
 function openingView() {
-  const d = FORGET_DEFAULTS;
+  const d = RANDOM_KEYS;
   const stream = makeStream({ kind: d.stream, seed: d.seed, length: 128 });
   const t = trace({ stream, gates: { beta: d.beta, alpha: d.alpha, channelAlpha: channelGates(d.slow, d.fast) }, n: 128 });
   const at = (xs: ArrayLike<number>) => xs[d.n - 1]!;
@@ -31,18 +31,19 @@ function openingView() {
 describe('What to verify', () => {
   const text = section('verify-metric');
 
-  it('"cosine … ranks the additive rule first … while its reads are worse than silence": on the default stream and seed', () => {
+  it('"cosine … ranks the additive rule first … while its reads are worse than silence": on the random-key stream and seed', () => {
     const v = openingView();
     expect(v.cosine.additive).toBeGreaterThan(v.cosine.delta);
     expect(v.error.additive).toBeGreaterThan(1);
     expect(v.error.delta).toBeLessThan(1);
-    expect(text).toContain(`(${v.cosine.additive.toFixed(2)} against ${v.cosine.delta.toFixed(2)} for delta at ${v.n} pairs of the figure’s opening stream)`);
+    expect(text).toContain(`(${v.cosine.additive.toFixed(2)} against ${v.cosine.delta.toFixed(2)} for delta at ${v.n} pairs of the figure’s random-key stream)`);
     expect(text).toContain(`(error ${v.error.additive.toFixed(2)} against ${v.error.delta.toFixed(2)})`);
   });
 
-  it('says the read error was chosen because cosine got the argument backwards, not that it was chosen beforehand', () => {
+  it('says the read error was chosen because cosine forgives a read’s length, not that it was chosen beforehand or that cosine is backwards', () => {
     expect(text).toContain('The read error was not the first measure tried on this toy: cosine was');
-    expect(text).toContain('because cosine got the argument backwards');
+    expect(text).toContain('because cosine forgives a read’s length');
+    expect(section('forget')).not.toMatch(/backwards/);
     expect(section('verify')).not.toMatch(/not chosen after the fact/);
   });
 });

@@ -9,7 +9,8 @@ vi.mock('../../src/content/defaults', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/content/defaults')>();
   return {
     ...real,
-    FORGET_DEFAULTS: { ...real.FORGET_DEFAULTS, n: 40, seed: 7 },
+    FORGET_DEFAULTS: { ...real.FORGET_DEFAULTS, n: 13, seed: 7 },
+    RANDOM_KEYS: { ...real.RANDOM_KEYS, n: 40, seed: 7 },
     CHUNKING_DEFAULTS: { ...real.CHUNKING_DEFAULTS, d: 64, L: 8192 },
     SHIPPING_DEFAULT_SORT: { key: 'share', dir: 'asc' },
   };
@@ -40,12 +41,15 @@ function props(html: string, island: IslandName): Record<string, unknown> {
 }
 
 describe('a changed default reaches the prose and the figure', () => {
-  it('the state demo opens at the new n and seed, and the prose says so', () => {
+  it('the state demo opens at the new n and seed, its look-for line says what it shows there, and the prose states the random-key stream’s', () => {
     const html = renderToStaticMarkup(createElement(Forget));
-    expect(text(html)).toContain('The figure opens 40 pairs into the capacity stream (seed 7)');
-    expect(html).toContain('aria-valuetext="40 pairs written"');
-    expect(text(html)).toContain('40 pairs written. Read error:');
-    expect(props(html, 'forget').defaults).toMatchObject({ n: 40, seed: 7 });
+    expect(text(html)).toContain('Take the random-key stream 40 pairs in (seed 7');
+    expect(html).toContain('aria-valuetext="13 pairs written"');
+    expect(text(html)).toContain('13 pairs written. Read error:');
+    // Pair 13 is the first rewrite: the line speaks of it, not of the gates.
+    expect(text(html)).toContain('Keys come back with new values.');
+    expect(text(html)).not.toContain('A new context, and the gates fire');
+    expect(props(html, 'forget').defaults).toMatchObject({ n: 13, seed: 7 });
   });
 
   it('the chunk figure opens at the new workload, and the prose states it', () => {

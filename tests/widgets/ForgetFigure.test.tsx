@@ -2,18 +2,43 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { FORGET_DEFAULTS } from '../../src/content/defaults';
-import { ForgetFigure } from '../../src/widgets/Forget/ForgetFigure';
-import { errorAt, makeStream, trace, channelGates, pairError, stateAt } from '../../src/core';
+import { FORGET_DEFAULTS, RANDOM_KEYS, STREAM_GATES, type ForgetSettings } from '../../src/content/defaults';
+import { ForgetFigure, PLAY_MS } from '../../src/widgets/Forget/ForgetFigure';
+import { errorAt, makeStream, trace, channelGates, pairError, phaseScores, PHASES_LENGTH, stateAt } from '../../src/core';
 
 const eq = (key: string) => ({ equationKey: key, html: `<span>${key}</span>` });
 const equations = { additive: eq('a'), delta: eq('d'), gatedDelta: eq('g'), perChannelGated: eq('p') };
 
-function setup(search = '') {
+/**
+ * The figure in a frame like the page's, with its look-for line and caption. Most tests open it
+ * on the random-key stream (RANDOM_KEYS), whose slider runs to 128; the page opens it on the
+ * phases stream (FORGET_DEFAULTS).
+ */
+function setup(search = '', defaults: ForgetSettings = RANDOM_KEYS) {
   window.history.replaceState(null, '', `/${search}`);
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-  render(<ForgetFigure equations={equations} defaults={FORGET_DEFAULTS} />);
-  return { user, slider: screen.getByRole('slider', { name: /pairs written/i }), status: () => screen.getByRole('status') };
+  render(
+    <figure>
+      <p className="look-for">before</p>
+      <div>
+        <ForgetFigure equations={equations} defaults={defaults} streamGates={STREAM_GATES} />
+      </div>
+      <figcaption>before</figcaption>
+    </figure>,
+  );
+  return {
+    user,
+    slider: screen.getByRole('slider', { name: /pairs written/i }),
+    status: () => screen.getByRole('status'),
+    lookFor: () => document.querySelector('.look-for')!.textContent!,
+    caption: () => document.querySelector('figcaption')!.textContent!,
+  };
+}
+
+/** The table of numbers by group: each row's header and its four cells. */
+function groupTable(): Record<string, string[]> {
+  const rows = Array.from(document.querySelectorAll('.forget-groups tbody tr'));
+  return Object.fromEntries(rows.map((r) => [r.querySelector('th')!.textContent!, Array.from(r.querySelectorAll('td')).map((c) => c.textContent!)]));
 }
 
 /** Independent of the widget: the core's error for the default stream and gates. */
@@ -59,13 +84,14 @@ describe('ForgetFigure', () => {
       for (let i = from; i < to; i++) sum += pairError(S, s.keys[i]!, s.values[i]!);
       return (sum / (to - from)).toFixed(2);
     };
-    const text = status().textContent!;
-    expect(text).toContain('128 pairs written');
-    expect(text).toMatch(new RegExp(`slow facts: additive [\\d.]+, delta ${mean(0, 4)},`));
-    expect(text).toMatch(new RegExp(`older fast pairs: additive [\\d.]+, delta ${mean(4, n - 4)},`));
-    expect(text).toMatch(new RegExp(`latest 4 fast pairs: additive [\\d.]+, delta ${mean(n - 4, n)},`));
+    expect(status().textContent).toContain('128 pairs written');
+    const table = groupTable();
+    expect(table['Slow facts, rows 1–4']![1]).toBe(mean(0, 4));
+    expect(table['Older fast pairs']![1]).toBe(mean(4, n - 4));
+    expect(table['Latest 4 fast pairs']![1]).toBe(mean(n - 4, n));
+    expect(document.querySelector('.forget-groups caption')!.textContent).toBe('Read error by group of pairs, after 128 pairs');
     await user.selectOptions(screen.getByRole('combobox', { name: /stream/i }), 'capacity');
-    expect(status().textContent).not.toContain('By group');
+    expect(document.querySelector('.forget-groups')).toBeNull();
   });
 
   it('offers the orthogonal stream, where additive and delta read eight pairs back exactly', async () => {
@@ -77,13 +103,13 @@ describe('ForgetFigure', () => {
     expect(status().textContent).toMatch(/^8 pairs written\. Read error: additive 0\.00, delta 0\.00, /);
   });
 
-  it('plays one pair per beat and pauses', async () => {
+  it('plays one pair per beat, the whole stream in a few seconds, and pauses', async () => {
     const { user, status } = setup();
     const play = screen.getByRole('button', { name: 'Play' });
     await user.click(play);
     expect(play.getAttribute('aria-pressed')).toBe('true');
     await act(async () => {
-      vi.advanceTimersByTime(450 * 3 + 10);
+      vi.advanceTimersByTime(Math.round(PLAY_MS / 128) * 3 + 10);
     });
     expect(status().textContent).toContain('19 pairs written');
     await user.click(screen.getByRole('button', { name: 'Pause' }));
@@ -116,10 +142,10 @@ describe('ForgetFigure', () => {
   });
 
   it('round-trips its settings through the URL', async () => {
-    const { user, status } = setup('?n=40&stream=lifetimes&seed=7&beta=0.5&alpha=0.7&slow=0.95&fast=0.3&metric=cosine&step=4');
+    const { user, status } = setup('?n=40&stream=lifetimes&seed=7&beta=0.5&alpha=0.7&slow=0.95&fast=0.3&metric=cosine&draw=change&step=4');
     expect(status().textContent).toContain('40 pairs written. Cosine similarity');
     expect((screen.getByRole('combobox', { name: /stream/i }) as HTMLSelectElement).value).toBe('lifetimes');
-    expect(screen.getByText('7').closest('.seed')).not.toBeNull();
+    expect(document.querySelector('.seed strong')!.textContent).toBe('7');
     await user.click(screen.getByRole('button', { name: 'Forward one pair' }));
     // The address follows once the reader pauses.
     await act(async () => {
@@ -135,8 +161,10 @@ describe('ForgetFigure', () => {
       slow: '0.95',
       fast: '0.3',
       metric: 'cosine',
+      draw: 'change',
       step: '4',
     });
+    expect(screen.getByRole('group', { name: /Additive change at the last write after 41 pairs/ })).toBeTruthy();
   });
 
   it('clamps or ignores nonsense in the URL without crashing', () => {
@@ -261,5 +289,92 @@ describe('ForgetFigure', () => {
       expect(status().textContent).toContain('18 pairs written');
       expect((slider as HTMLInputElement).value).toBe('18');
     });
+  });
+});
+
+describe('ForgetFigure on the phases stream, where the page opens', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => {
+    vi.useRealTimers();
+    window.history.replaceState(null, '', '/');
+  });
+
+  const gates = { beta: 1, alpha: 0, channelAlpha: channelGates(1, 0) };
+  const phases = makeStream({ kind: 'phases', seed: 1, length: PHASES_LENGTH });
+  const t = trace({ stream: phases, gates, n: PHASES_LENGTH });
+  /** The core's read error for one group after n writes, as the table prints it. */
+  const group = (rule: 'additive' | 'delta' | 'gatedDelta' | 'perChannelGated', g: 'facts' | 'once' | 'rewritten' | 'stale', n: number) => {
+    const x = phaseScores(stateAt(t, rule, n), phases, n).error[g];
+    return x === null ? '–' : x.toFixed(2);
+  };
+
+  it('opens at the new context’s first pair, its table by group from the core, and the text says what the gates did', () => {
+    const { status, lookFor, caption } = setup('', FORGET_DEFAULTS);
+    expect(status().textContent).toMatch(/^17 pairs written\. Read error: /);
+    const table = groupTable();
+    expect(table['Facts, rows 1–4']).toEqual(['additive', 'delta', 'gatedDelta', 'perChannelGated'].map((r) => group(r as 'delta', 'facts', 17)));
+    expect(table['Last context: should read nothing']).toEqual(
+      ['additive', 'delta', 'gatedDelta', 'perChannelGated'].map((r) => group(r as 'delta', 'stale', 17)),
+    );
+    expect(table['This context, rewritten']).toEqual(['–', '–', '–', '–']);
+    // The line names the gates' action and quotes the table's own numbers.
+    expect(lookFor()).toContain('gated delta clears every row');
+    expect(lookFor()).toContain('per-channel keeps rows 1–4 and clears rows 5–8');
+    expect(lookFor()).toContain(`Facts now read ${group('gatedDelta', 'facts', 17)} gated, ${group('perChannelGated', 'facts', 17)} per channel`);
+    expect(caption()).toContain('built to show each policy');
+    expect(caption()).toContain('read error');
+    expect(document.querySelector('.forget-write .steady-live')!.textContent).toContain(
+      'Pair 17, the first pair of a new context, writes along rows 5–8. The gates fire first.',
+    );
+  });
+
+  it('says in its text what the picture shows after the metric, the stream and the gates change', async () => {
+    const { user, lookFor, caption } = setup('', FORGET_DEFAULTS);
+    await user.selectOptions(screen.getByRole('combobox', { name: /metric/i }), 'cosine');
+    expect(lookFor()).toMatch(/^By cosine /);
+    expect(lookFor()).toContain('cannot score silence');
+    expect(lookFor()).not.toMatch(/read error is [^0-9]/);
+    expect(caption()).toContain('cosine');
+    expect(caption()).not.toContain('read error');
+    expect(document.querySelector('.forget-groups caption')!.textContent).toMatch(/^Cosine similarity by group/);
+    expect(groupTable()['Last context: should read nothing']).toEqual(['–', '–', '–', '–']);
+    await user.selectOptions(screen.getByRole('combobox', { name: /metric/i }), 'error');
+    // A gate that stays open is said to: α = 1 keeps every row.
+    fireEvent.change(document.getElementById('forget-alpha')!, { target: { value: '1' } });
+    expect(lookFor()).toContain('gated delta’s α stays 1');
+    expect(groupTable()['Facts, rows 1–4']![2]).toBe('0.00');
+    await user.selectOptions(screen.getByRole('combobox', { name: /stream/i }), 'capacity');
+    expect(lookFor()).toMatch(/^Random keys crowd 8 channels\. After 17 pairs additive reads back at /);
+    expect(caption()).toContain('Random keys');
+    // The random-key stream opens with its own gates.
+    expect((document.getElementById('forget-alpha') as HTMLInputElement).value).toBe('0.9');
+  });
+
+  it('steps one write at a time, the line under the memories saying what it was', async () => {
+    const { user, status } = setup('', FORGET_DEFAULTS);
+    const back = screen.getByRole('button', { name: 'Back one pair' });
+    await user.click(back);
+    expect(status().textContent).toContain('16 pairs written');
+    expect(document.querySelector('.forget-write .steady-live')!.textContent).toContain(
+      'Pair 16, a key written before, with a new value, writes along rows 5–8.',
+    );
+    expect(document.querySelector('.forget-write .steady-live')!.textContent).not.toContain('The gates fire');
+    await user.click(screen.getByRole('button', { name: 'Last change' }));
+    expect(screen.getByRole('group', { name: /Delta change at the last write after 16 pairs/ })).toBeTruthy();
+  });
+
+  it('plays from the first pair to the stream’s end within eight seconds', async () => {
+    const { user, slider, status } = setup('', FORGET_DEFAULTS);
+    slider.focus();
+    await user.keyboard('{End}');
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(status().textContent).toContain(`${PHASES_LENGTH} pairs written`);
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    expect(status().textContent).toContain('1 pair written');
+    await act(async () => {
+      vi.advanceTimersByTime(8000);
+    });
+    expect(status().textContent).toContain(`${PHASES_LENGTH} pairs written`);
+    expect(screen.getByRole('button', { name: 'Play' }).getAttribute('aria-pressed')).toBe('false');
   });
 });

@@ -1,7 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelGates, errorAt, makeStream, trace } from '../../src/core';
-import { FORGET_DEFAULTS } from '../../src/content/defaults';
+import { RANDOM_KEYS as FORGET_DEFAULTS, STREAM_GATES } from '../../src/content/defaults';
 import { linkProseAndFigures } from '../../src/app/highlight';
 import { ForgetFigure } from '../../src/widgets/Forget/ForgetFigure';
 
@@ -35,7 +35,7 @@ describe('prose and figures, linked', () => {
   });
 
   it('the state demo names the lit rule’s memory with its reading, and each memory carries its mark', () => {
-    render(<ForgetFigure equations={equations} defaults={FORGET_DEFAULTS} />);
+    render(<ForgetFigure equations={equations} defaults={FORGET_DEFAULTS} streamGates={STREAM_GATES} />);
     const named = document.querySelector('.forget-named')!;
     expect(named.textContent?.trim()).toBe('');
     expect([...document.querySelectorAll('.forget-state')].map((el) => el.getAttribute('data-highlight'))).toEqual([

@@ -1,5 +1,5 @@
 /**
- * What exact attention does with the state demo's stream: the attention read beside the fixed
+ * What exact attention does with the state demo's random keys: the attention read beside the fixed
  * states (the recall figure), and behind its door the sharpness and the window; and, in the
  * memory fold of "what ships today", what the exact read costs at Kimi K3's size. Every number
  * comes from src/content/recall.ts and src/content/k3Memory.ts.
@@ -20,7 +20,7 @@ export function AttentionRead() {
   const { view, late, averages: avg } = r;
   return (
     <>
-      <h3 id="forget-attention">What exact attention does with the same stream</h3>
+      <h3 id="forget-attention">What exact attention does with random keys</h3>
       <p>
         Attention keeps every pair it is given and weighs each stored value by how well its key matches the query. With
         sharp logits the whole cache reads back almost exactly:{' '}

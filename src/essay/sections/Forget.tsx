@@ -1,6 +1,9 @@
 /** The heart of the essay: the same writes under four eviction policies. */
 import { forgetFacts } from '../../content/forget';
-import { countWord, fixed as f2, span } from '../../format';
+import { capitalise, countWord, fixed as f2, span } from '../../format';
+import { labAtScale } from '../../content/lab';
+import { STREAM_GATES } from '../../content/defaults';
+import { defaultText } from '../../widgets/Forget/text';
 import { Equation } from '../Equation';
 import { Island } from '../Island';
 import { Section, FigureFrame } from '../Section';
@@ -16,28 +19,36 @@ const NOTES = notes('forget', [
     id: 'orthogonal',
     text: (
       <>
-        Two keys are orthogonal when their dot product is zero: a read with one returns nothing written with the other. In{' '}
-        {'d'} dimensions at most {'d'} keys can be pairwise orthogonal, which is why a state&rsquo;s width bounds what it can hold exactly.
+        The bound is rank: an {'d'}&times;{'d'} map can meet at most {'d'} independent demands k<sub>i</sub>S = v<sub>i</sub>, so any {'d'}{' '}
+        linearly independent keys fit and no more do. Written one at a time, the additive and delta rules reach that only when the
+        keys are orthogonal, that is, when a read with one key returns nothing written with another.
       </>
     ),
   },
 ]);
 
+/** A phase group's number, as the prose states it. */
+const g2 = (x: number | null) => (x === null ? '–' : f2(x));
+
 export function Forget() {
   const f = forgetFacts();
-  const { defaults, view, late, lateDeltaRange, lifetimes, seeds, crossing, deltaCrossing } = f;
+  const { defaults, view, late, lateDeltaRange, lifetimes, seeds, crossing, deltaCrossing, phases, recallAtView } = f;
   const { width, layout, orthogonal, orthogonalPast, atWidth, meanAtWidth } = f;
-  const { error, cosine } = view;
+  const { error } = view;
   const groups = f.lifetimesGroups;
+  const { open, end } = phases;
+  const scale = labAtScale();
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const openFrame = defaultText(defaults);
 
   return (
     <Section id="forget" notes={NOTES} kicker="the whole argument">
       <p>
-        Take one memory of fixed size, a {width}&times;{width} matrix{' '}
+        Take one memory of fixed size, an {width}&times;{width} matrix{' '}
         <Lit figure="forget" highlight="sym-S">
           <var className="tok-s">S</var>
         </Lit>
-        , and one deterministic stream of key&ndash;value pairs,{' '}
+        , and one stream of key&ndash;value pairs,{' '}
         <Term id="k-v" highlight="sym-k">
           <var className="tok-k">k</var>
         </Term>{' '}
@@ -45,8 +56,7 @@ export function Forget() {
         <Lit figure="forget" highlight="sym-v">
           <var className="tok-v">v</var>
         </Lit>
-        . Write the stream into four copies of the memory, each with a different rule,
-        and read every pair back with its own key.
+        . Write the stream into four copies of the memory, each with a different rule, and read every pair back with its own key.
       </p>
       <ul className="rules">
         <li>
@@ -75,12 +85,11 @@ export function Forget() {
               Gated delta
             </Lit>
           </strong>{' '}
-          fades the whole memory by{' '}
+          fades the whole memory by a gate{' '}
           <Term id="alpha" highlight="sym-alpha">
             <var className="tok-alpha">&alpha;</var>
           </Term>
-          , then makes
-          the delta write.
+          , then makes the delta write.
         </li>
         <li>
           <strong>
@@ -88,42 +97,35 @@ export function Forget() {
               Per-channel gated
             </Lit>
           </strong>{' '}
-          fades each key channel (each row of the memory) at its own rate, then
-          makes the delta write.
+          fades each key channel (each row of the memory) by a gate of its own, then makes the delta write.
         </li>
       </ul>
       <p>
-        How many pairs can {countWord(width)} channels hold? Exactly {countWord(width)}, and only when the keys are
-        orthogonal.
-        <NoteMark notes={NOTES} id="orthogonal" /> Push the stream further and the rules come apart, because now they
-        must decide what to lose.
+        The delta write is one step of online gradient descent on ½‖<var className="tok-k">k</var>
+        <var className="tok-s">S</var> &minus; <var className="tok-v">v</var>‖², with step size <var className="tok-beta">&beta;</var>: it
+        moves the memory to shrink the very miss the figure plots.
+      </p>
+      <p>
+        How many pairs can {countWord(width)} channels hold? At most {countWord(width)}. Written one at a time, the additive and delta rules
+        store {countWord(width)} exactly only when the keys are orthogonal; a memory solved for all {countWord(width)} at once could hold any{' '}
+        {countWord(width)} independent keys.
+        <NoteMark notes={NOTES} id="orthogonal" /> Push the stream further and the rules come apart, because now they must decide what to
+        lose.
       </p>
       <Equation id="readError" label="Read error: the mean relative distance between each read and its value" />
       <p>
-        The read error is the distance between what a key reads back,{' '}
-<var className="tok-k">k</var>
-        <var className="tok-s">S</var>, and the value it should return, relative to the value&rsquo;s length, averaged
-        over every pair written so far. An error of 1.00 means the read is exactly as wrong as answering zero. The
-        additive rule goes past that line: instead of returning nothing it returns something confident and wrong, the
-        sum of every other value whose key shares a direction with this one.
+        The read error is the distance between what a key reads back, <var className="tok-k">k</var>
+        <var className="tok-s">S</var>, and the value it should return, relative to the value&rsquo;s length, averaged over the pairs asked. An
+        error of 1.00 is as wrong as answering zero. The additive rule can go past that line: its read holds the right value plus every other
+        value, weighted by how far their keys overlap, so it answers with something confident and wrong.
       </p>
-      <FigureFrame
-        id="forget"
-        minHeight={880}
-        lookFor={
-          <>
-            Drag to {late.n} pairs: additive climbs past 1.00 to {f2(late.error.additive)} and keeps climbing; the delta rules
-            level off between {f2(lateDeltaRange[0])} and {f2(lateDeltaRange[1])}.
-          </>
-        }
-        caption={
-          <>
-            Four {width}&times;{width} memories written by one stream, one rule each: gold cells positive, blue negative. Below,
-            read error against pairs written; the dashed line at 1.00 is &ldquo;as wrong as answering zero&rdquo;. A link
-            shares this exact picture.
-          </>
-        }
-      >
+      <p>
+        The stream in the figure is built to show each policy at work. {capitalise(countWord(layout.slowFacts))} facts sit on rows{' '}
+        {span(layout.slowChannels)}, one channel each. A context then writes more pairs than rows {span(layout.fastChannels)} can hold, and
+        writes some of its keys again with new values. Then a new context begins. Gated DeltaNet computes its gate from each token, so the gate
+        can close at such a change; here the gates fire there and nowhere else.
+      </p>
+      <FigureFrame id="forget" minHeight={1000} lookFor={openFrame.lookFor} caption={openFrame.caption}>
         <Island
           name="forget"
           props={{
@@ -134,37 +136,52 @@ export function Forget() {
               perChannelGated: figureEquation('forget', 'rulePerChannelGated', false),
             },
             defaults,
+            streamGates: STREAM_GATES,
           }}
         />
       </FigureFrame>
       <p>
-        Already at the opening view, the additive memory reads back worse than silence, at <span data-claim="forget-additive">{f2(error.additive)}</span>; the delta rule holds at{' '}
-        <span data-claim="forget-delta">{f2(error.delta)}</span>. Each delta write replaces instead of piling up, so
-        its error stays bounded as the stream grows. Only the gated rules let old pairs fade toward silence instead of
-        reading back junk.
+        At pair {open.n}, the new context&rsquo;s first, each step shows its trade. The delta rule reads the new context back at{' '}
+        <span data-claim="forget-open-delta">{g2(open.groups.delta.once)}</span>, where additive reads{' '}
+        <span data-claim="forget-open-additive">{g2(open.groups.additive.once)}</span> through the old context&rsquo;s pile. The scalar gate
+        silences the old context (<span data-claim="forget-open-stale">{g2(open.groups.gatedDelta.stale)}</span> against{' '}
+        {g2(open.groups.delta.stale)}) but takes the facts with it (<span data-claim="forget-open-facts">{g2(open.groups.gatedDelta.facts)}</span>).
+        The per-channel gate clears rows {span(layout.fastChannels)} alone and keeps the facts at{' '}
+        <span data-claim="forget-open-pc">{g2(open.groups.perChannelGated.facts)}</span>.
       </p>
-      <h3>The metric that gets it backwards</h3>
       <p>
-        Measure the same memories with cosine similarity and the additive rule looks like the winner: at {view.n}{' '}
-        pairs it scores <span data-claim="forget-cosine-additive">{f2(cosine.additive)}</span> against{' '}
-        {f2(cosine.delta)} for delta. Cosine compares only directions. A memory that never forgets keeps a little of
-        every direction, so each read still points partly the right way, however much junk has been added to it.
-        Plain delta overwrites old pairs and the gated rules fade them toward zero, and cosine scores both as misses. A metric that ignores length
-        rewards the rule that hoards, exactly backwards. So the figure measures the error against 1.00, and keeps
-        cosine one switch away to show the trap.
+        Drag to the end and the gain shrinks while the cost stays. The new context refills rows {span(layout.fastChannels)}, and plain delta
+        overwrites the old context there too: <span data-claim="forget-end-stale">{g2(end.groups.delta.stale)}</span> against{' '}
+        {g2(end.groups.gatedDelta.stale)} with the gate. A delta write already evicts by replacement; clearing adds little on the rows a new
+        context writes, and costs everything on the rows it does not.
+      </p>
+      <p>
+        Switch to random keys and every key touches every row, so no rows can be kept apart and the decays buy little. At real sizes the
+        ranking can even turn: in the lab, at d = {scale.d} after {scale.n} pairs, additive writes pick the right value for{' '}
+        <span data-claim="forget-lab-additive">{pct(scale.accuracy.additive)}</span> of their reads, delta for {pct(scale.accuracy.delta)},
+        gated delta for {pct(scale.accuracy.gatedDelta)}.
+      </p>
+      <h3>What each metric rewards</h3>
+      <p>
+        Read error counts a read&rsquo;s length as well as its direction. Cosine similarity forgives the length, and so does nearest-value
+        accuracy, the share of reads that lie closer to their own value than to any other. At {view.n} random-key pairs both rank additive
+        first: cosine <span data-claim="forget-cosine-additive">{f2(recallAtView.cosine.additive)}</span> against{' '}
+        {f2(recallAtView.cosine.delta)} for delta, accuracy <span data-claim="forget-accuracy-additive">{pct(recallAtView.accuracy.additive)}</span>{' '}
+        against {pct(recallAtView.accuracy.delta)}, over {seeds} streams. Additive keeps the right value in full under its crosstalk; delta
+        has partly overwritten old pairs. A later layer that adds the read to the residual stream sees its length, so the figure plots read
+        error and keeps cosine one switch away.
       </p>
       <Equation id="readCosine" label="Mean cosine similarity between each read and its value" />
       <AttentionRead />
       <Fold id="forget-readings" className="deeper" summary="Go deeper: every reading of the demo, stream by stream">
       <p id="forget-readings-capacity">
-        How many pairs can {countWord(width)} channels hold? Exactly {countWord(width)}, and only when the keys are
-        orthogonal. On the <em>orthogonal</em> stream each pair gets a key channel of its own, and after {width} pairs
+        On the <em>orthogonal</em> stream each pair gets a key channel of its own, and after {width} pairs
         the additive and delta memories read every pair back exactly (error{' '}
         <span data-claim="forget-orthogonal-exact">{f2(Math.max(orthogonal.error.additive, orthogonal.error.delta))}</span>); the gated
         rules miss only by what their decay has already faded ({f2(orthogonal.error.gatedDelta)} and{' '}
         {f2(orthogonal.error.perChannelGated)}). Pair {orthogonalPast.n} has to reuse a channel, and from there on
         no rule reads every pair back exactly. Random keys are never quite orthogonal,
-        so on the figure&rsquo;s own
+        so on the random-key
         stream the rules crowd before the memory is full: at {atWidth.n} pairs (seed {atWidth.seed}) the additive
         memory reads back at <span data-claim="forget-width-additive">{f2(atWidth.error.additive)}</span> and the delta
         rule at <span data-claim="forget-width-delta">{f2(atWidth.error.delta)}</span>, and averaged over {seeds}{' '}
@@ -172,7 +189,8 @@ export function Forget() {
         apart, because now they must decide what to lose.
       </p>
       <p>
-        The figure opens {view.n} pairs into the capacity stream (seed {view.seed}). At {late.n} pairs the additive error
+        Take the random-key stream {view.n} pairs in (seed {view.seed}, the gates firing at every write: &alpha; = {f2(f.random.alpha)}, the
+        fast channels halved). At {late.n} pairs the additive error
         reaches <span data-claim="forget-additive-late">{f2(late.error.additive)}</span> and keeps climbing, while the
         delta rules level off between {f2(lateDeltaRange[0])} and {f2(lateDeltaRange[1])}: each write replaces
         instead of piling up, so the error stays bounded. What an old pair reads back still depends on the rule.
@@ -184,7 +202,7 @@ export function Forget() {
         <span data-claim="forget-crossing">{crossing}</span> pairs and the delta rule&rsquo;s at {deltaCrossing}.
       </p>
       <p>
-        On this stream the decays buy little, and per-channel decay can even cost a little
+        On random keys the decays buy little, and per-channel decay can even cost a little
         ({f2(error.perChannelGated)} against {f2(error.delta)} here): every key touches every channel, so halving
         channels {span(layout.fastChannels)} only throws information away. Switch to the <em>lifetimes</em> stream
         &mdash; {countWord(layout.slowFacts)} slow facts on channels {span(layout.slowChannels)}, then fast writes on

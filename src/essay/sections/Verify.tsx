@@ -92,9 +92,9 @@ export function Verify() {
         <li id="verify-metric">
           Check the toy on this page against its code: the update rules, the seed and the statistics are tested. The
           read error was not the first measure tried on this toy: cosine was, and it ranks the additive rule first ({fixed(cosine.additive)} against {fixed(cosine.delta)} for
-          delta at {n} pairs of the figure&rsquo;s opening stream) while its reads are worse than silence (error {fixed(error.additive)} against{' '}
-          {fixed(error.delta)}). The read error replaced it because cosine got the argument backwards, and the figure
-          keeps cosine one switch away so you can see the trap for yourself: <a href="#forget-figure">the state demo</a>.
+          delta at {n} pairs of the figure&rsquo;s random-key stream) while its reads are worse than silence (error {fixed(error.additive)} against{' '}
+          {fixed(error.delta)}). The read error replaced it because cosine forgives a read&rsquo;s length, and the figure
+          keeps cosine one switch away so you can see what each rewards: <a href="#forget-figure">the state demo</a>.
         </li>
         <li>
           Check the chunk-size model against measurements on your own hardware; its{' '}

@@ -1,26 +1,28 @@
 /**
- * "Watch a state forget": four 8x8 memories written by one stream, one rule each, a slider
- * over the number of pairs written, and the read-error chart. The whole trace is computed
- * once per stream and gates; the slider only indexes it, and a drag takes the short path of
- * ./useSliderDrag.ts. Buttons, playback and the other controls go through the state at once.
+ * "Watch a state forget": four 8x8 memories written by one stream, one rule each; under them the
+ * slider over the pairs written, the write just made (its key, what the delta rules read, the row
+ * each wrote), each group of pairs' number and the chart. The whole trace is computed once per
+ * stream and gates; the slider only indexes it, and a drag takes the short path of
+ * ./useSliderDrag.ts. The line above the figure and its caption follow every control.
  */
-import { memo, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ForgetSettings } from '../../content/defaults';
-import { channelGates, RULES, type Rule } from '../../core/memory';
+import { D, RULES, type Rule } from '../../core/memory';
 import { makeStream, type Stream } from '../../core/stream';
-import { PAIR_GROUPS, type PairGroup } from '../../core/groups';
 import { trace, type Trace } from '../../core/trace';
 import { fixed } from '../../format';
 import { Heatmap } from '../../viz/Heatmap';
+import { Strip } from '../../viz/Strip';
 import { Legend } from '../../viz/Legend';
 import { LineChart, type Series } from '../../viz/LineChart';
 import { RangeInput } from '../../viz/RangeInput';
 import { Steady } from '../../viz/Steady';
 import { type EquationMarkup, TypesetMath } from '../../viz/TypesetMath';
-import { forgetCodec, initialState, MAX_PAIRS, type Metric, reducer } from './state';
-import { describePicture, type GroupValues, METRIC_LABELS, readout, RULE_LABELS } from './describe';
-import { Options } from './Options';
-import { groupsAt, picture } from './picture';
+import { forgetCodec, type GatesByStream, initialState, lastPair, type Metric, reducer } from './state';
+import { caption, describePicture, lookForLine, METRIC_LABELS, readout, RULE_LABELS, rowGroups, writeLine } from './describe';
+import { GroupTable, RowLabels, ScaleLine, writeTemplate, ZERO_ROW } from './Parts';
+import { DrawToggle, Options } from './Options';
+import { frameAt, gatesOf, keyBand, SCALE_MAX, series as seriesOf } from './frame';
 import { useSliderDrag } from './useSliderDrag';
 import { useUrlState } from '../urlState';
 import './forget.css';
@@ -49,14 +51,18 @@ export interface ForgetFigureProps {
   equations: Record<Rule, EquationMarkup>;
   /** Where the figure opens, and what a reset returns to (src/content/defaults.ts). */
   defaults: ForgetSettings;
+  /** The gates each stream opens with (STREAM_GATES in src/content/defaults.ts). */
+  streamGates: GatesByStream;
 }
 
-const BEAT_MS = 450;
+/** Play takes about this long over the whole stream, whatever its length. */
+export const PLAY_MS = 6000;
 
 function useTrace(s: ForgetSettings): { t: Trace; stream: Stream } {
   const { stream: kind, seed, beta, alpha, slow, fast } = s;
-  const stream = useMemo(() => makeStream({ kind, seed, length: MAX_PAIRS }), [kind, seed]);
-  const t = useMemo(() => trace({ stream, gates: { beta, alpha, channelAlpha: channelGates(slow, fast) }, n: MAX_PAIRS }), [stream, beta, alpha, slow, fast]);
+  const length = lastPair(kind);
+  const stream = useMemo(() => makeStream({ kind, seed, length }), [kind, seed, length]);
+  const t = useMemo(() => trace({ stream, gates: gatesOf({ beta, alpha, slow, fast }), n: length }), [stream, beta, alpha, slow, fast, length]);
   return { t, stream };
 }
 
@@ -67,120 +73,90 @@ const RuleEquation = memo(function RuleEquation({ markup }: { markup: EquationMa
 
 const LEGEND = RULES.map((r) => ({ key: r, className: `rule-${r}`, swatch: 'rule-swatch', label: RULE_LABELS[r] }));
 
-/** The widest each changing number can be, for the boxes that hold them (see Steady). */
-const WIDEST: Record<Metric, Record<Rule, number>> = {
-  error: Object.fromEntries(RULES.map((r) => [r, 8.88])) as Record<Rule, number>,
-  cosine: Object.fromEntries(RULES.map((r) => [r, -0.88])) as Record<Rule, number>,
-};
-
-/** The widest group line: every group filled, every number at its widest. */
-const WIDEST_GROUPS = Object.fromEntries(
-  RULES.map((r) => [r, Object.fromEntries(PAIR_GROUPS.map((g) => [g, 8.88])) as Record<PairGroup, number>]),
-) as GroupValues;
+/** The widest readout: every number at its widest. */
+const WIDEST = Object.fromEntries(RULES.map((r) => [r, -8.88])) as Record<Rule, number>;
 
 const REFERENCE: Record<Metric, { y: number; label: string }> = {
   error: { y: 1, label: 'as wrong as answering zero' },
   cosine: { y: 0, label: 'no better than a random guess' },
 };
 
-function ScaleLine({ max, lowRef, highRef }: { max: string; lowRef?: (el: HTMLElement | null) => void; highRef?: (el: HTMLElement | null) => void }) {
-  return (
-    <>
-      <span className="scale-ramp" /> <span ref={lowRef}>{`−${max}`}</span> <span>0</span> <span ref={highRef}>{`+${max}`}</span>
-      <span className="scale-note">one scale for all four memories</span>
-    </>
-  );
-}
-
-export function ForgetFigure({ equations, defaults }: ForgetFigureProps) {
+export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureProps) {
   const [state, dispatch] = useReducer(reducer, defaults, initialState);
   const { t, stream } = useTrace(state);
-  const { n, metric, playing } = state;
-  const groupsFor = useCallback((at: number) => groupsAt(t, stream, state.stream, metric, at), [t, stream, state.stream, metric]);
-  const { refs, act, drag, onKeyDown } = useSliderDrag(t, metric, n, dispatch, groupsFor);
+  const { n, metric, playing, draw } = state;
+  const kind = state.stream;
+  const last = lastPair(kind);
+  const gates = useMemo(() => gatesOf(state), [state]);
+  const { alpha, slow, fast } = state;
+  const gateValues = useMemo(() => ({ alpha, slow, fast }), [alpha, slow, fast]);
+  const other: Metric = metric === 'error' ? 'cosine' : 'error';
+  const frameFor = useCallback((at: number) => frameAt(t, stream, kind, metric, gates, at), [t, stream, kind, metric, gates]);
+  const otherAt = useCallback((at: number) => frameAt(t, stream, kind, other, gates, at).values, [t, stream, kind, other, gates]);
+  const root = useRef<HTMLDivElement>(null);
+  /** The line above the figure and its caption: outside this island, so written here. */
+  const textFor = useCallback(
+    (at: number) => {
+      const f = frameFor(at);
+      return { lookFor: lookForLine(f, stream, kind, metric, gateValues, otherAt(at)), write: writeLine(f, stream, kind) };
+    },
+    [frameFor, otherAt, stream, kind, metric, gateValues],
+  );
+  const { refs, act, drag, onKeyDown } = useSliderDrag({ n, frameFor, textFor, metric, draw, last, dispatch, root });
 
   const { playing: _, ...settings } = state;
-  useUrlState(forgetCodec, settings, defaults, (loaded) => dispatch({ type: 'load', settings: loaded }));
+  const codec = useMemo(() => forgetCodec(streamGates), [streamGates]);
+  useUrlState(codec, settings, defaults, (loaded) => dispatch({ type: 'load', settings: loaded }));
 
   useEffect(() => {
     if (!playing) return undefined;
-    const id = window.setInterval(() => act({ type: 'tick' }), BEAT_MS);
+    const id = window.setInterval(() => act({ type: 'tick' }), Math.round(PLAY_MS / last));
     return () => window.clearInterval(id);
-  }, [playing, act]);
+  }, [playing, act, last]);
 
-  const { values, states, max } = useMemo(() => picture(t, metric, n), [t, metric, n]);
+  const frame = useMemo(() => frameFor(n), [frameFor, n]);
+  const text = useMemo(() => textFor(n), [textFor, n]);
   const named = useHighlightedRule();
-  const groups = useMemo(() => groupsFor(n), [groupsFor, n]);
+  const groups = useMemo(() => rowGroups(kind), [kind]);
+  const band = keyBand(frame.key);
 
-  const series = useMemo<Series[]>(
-    () =>
-      RULES.map((r) => ({
-        id: r,
-        label: RULE_LABELS[r],
-        values: metric === 'error' ? t.error[r] : t.cosine[r],
-        className: `rule-${r}`,
-      })),
-    [t, metric],
-  );
+  // The look-for line and the caption sit in the frame around the island.
+  useEffect(() => {
+    const figure = root.current?.closest('figure');
+    const line = figure?.querySelector(':scope > .look-for');
+    const under = figure?.querySelector(':scope > figcaption');
+    if (line && line.textContent !== text.lookFor) line.textContent = text.lookFor;
+    const captionText = caption(kind, metric);
+    if (under && under.textContent !== captionText) under.textContent = captionText;
+  }, [text.lookFor, kind, metric]);
+
+  const series = useMemo<Series[]>(() => {
+    const lines = seriesOf(t, stream, metric);
+    return RULES.map((r) => ({ id: r, label: RULE_LABELS[r], values: lines[r], className: `rule-${r}` }));
+  }, [t, stream, metric]);
   const yDomain = useMemo<[number, number]>(() => {
     if (metric === 'cosine') return [Math.min(0, ...series.map((s) => Math.min(...Array.from(s.values)))), 1];
     return [0, Math.max(1.2, ...series.map((s) => Math.max(...Array.from(s.values))))];
   }, [series, metric]);
 
-  const description = describePicture(n, state.stream, state.seed, metric, values, RULES);
+  const pictures = draw === 'change' ? frame.change : frame.states;
+  const largest = Math.max(...frame.largest);
+  const description = describePicture(frame, kind, state.seed, metric, largest);
 
   return (
-    <div className="forget">
+    <div className="forget" ref={root} data-stream={kind}>
       <p className="sr-box">{description}</p>
-      <div className="forget-controls">
-        <div className="forget-slider">
-          <label htmlFor="forget-n">Pairs written</label>
-          <RangeInput
-            ref={refs.input}
-            id="forget-n"
-            min={1}
-            max={MAX_PAIRS}
-            step={1}
-            defaultValue={n}
-            aria-valuetext={`${n} pairs written`}
-            onValue={drag}
-            onKeyDown={onKeyDown}
-          />
-        </div>
-        {/* Every number that moves with the slider, in one place, right under it. */}
-        <Steady
-          className="forget-readout"
-          role="status"
-          liveRef={refs.readout}
-          template={readout(MAX_PAIRS, metric, WIDEST[metric], RULES, groups ? WIDEST_GROUPS : null)}
-        >
-          {readout(n, metric, values, RULES, groups)}
-        </Steady>
-        <div className="forget-buttons" role="group" aria-label="Playback">
-          <button type="button" onClick={() => act({ type: 'step', by: -1 })} disabled={n <= 1} aria-label="Back one pair" ref={refs.back}>
-            ‹ 1
-          </button>
-          <button type="button" onClick={() => act({ type: 'togglePlay' })} aria-pressed={playing}>
-            {playing ? 'Pause' : 'Play'}
-          </button>
-          <button type="button" onClick={() => act({ type: 'step', by: 1 })} disabled={n >= MAX_PAIRS} aria-label="Forward one pair" ref={refs.forward}>
-            1 ›
-          </button>
-          <button type="button" onClick={() => act({ type: 'reset', defaults })}>
-            Reset
-          </button>
-        </div>
-        <Options
-          stream={state.stream}
-          seed={state.seed}
-          metric={metric}
-          beta={state.beta}
-          alpha={state.alpha}
-          slow={state.slow}
-          fast={state.fast}
-          dispatch={act}
-        />
-      </div>
+      <Options
+        stream={kind}
+        seed={state.seed}
+        metric={metric}
+        beta={state.beta}
+        alpha={state.alpha}
+        slow={state.slow}
+        fast={state.fast}
+        streamGates={streamGates}
+        dispatch={act}
+      />
 
       <div className="forget-states">
         {RULES.map((r, i) => (
@@ -188,40 +164,95 @@ export function ForgetFigure({ equations, defaults }: ForgetFigureProps) {
             <h3 className="forget-state-title">
               <span className="rule-swatch" aria-hidden="true" /> <span className="forget-state-name">{RULE_LABELS[r]}</span>
             </h3>
-            <Heatmap
-              ref={refs.heatmaps[i]}
-              values={states[i]!}
-              rows={8}
-              cols={8}
-              max={max}
-              label={`${RULE_LABELS[r]} memory after ${n} pairs, 8 by 8`}
-              rowLabel={(row) => `key channel ${row + 1}`}
-              colLabel={(col) => `value channel ${col + 1}`}
-            />
+            <div className="forget-memory">
+              <RowLabels groups={groups} />
+              <Strip ref={refs.keys[i]} className="forget-key" values={frame.key} rows={D} cols={1} max={SCALE_MAX} />
+              <Heatmap
+                ref={refs.heatmaps[i]}
+                values={pictures[i]!}
+                rows={D}
+                cols={D}
+                max={SCALE_MAX}
+                marked={band}
+                label={`${RULE_LABELS[r]} ${draw === 'change' ? 'change at the last write' : 'memory'} after ${n} pairs, 8 by 8, rows are key channels`}
+                rowLabel={(row) => `key channel ${row + 1}`}
+                colLabel={(col) => `value channel ${col + 1}`}
+              />
+            </div>
+            <div className="forget-parts" aria-hidden="true">
+              <span className="forget-part-name">{frame.read[i] ? 'read kS' : 'no read'}</span>
+              <Strip ref={refs.reads[i]} className="forget-read" values={frame.read[i] ?? ZERO_ROW} rows={1} cols={D} max={SCALE_MAX} />
+              <span className="forget-part-name">{frame.read[i] ? 'wrote β(v − kS)' : 'wrote v'}</span>
+              <Strip ref={refs.rows[i]} className="forget-wrote" values={frame.row[i]!} rows={1} cols={D} max={SCALE_MAX} />
+            </div>
             <RuleEquation markup={equations[r]} />
           </div>
         ))}
       </div>
-      {/* The rule whose memory, or whose name in the prose, is hovered or focused (src/app/highlight.ts), with its reading now. */}
-      <p className="forget-named" aria-live="polite">
-        {named ? `${RULE_LABELS[named]} memory: ${METRIC_LABELS[metric].toLowerCase()} ${fixed(values[named])} after ${n} pairs` : '\u00a0'}
-      </p>
-      <Steady className="forget-scale" aria-hidden template={<ScaleLine max="8.88" />}>
-        <ScaleLine max={fixed(max)} lowRef={refs.scaleLow} highRef={refs.scaleHigh} />
+      <Steady className="forget-write" template={writeTemplate(last)}>
+        <span ref={refs.write}>{text.write}</span>
       </Steady>
 
-      <LineChart
-        ref={refs.chart}
-        series={series}
-        length={MAX_PAIRS}
-        yDomain={yDomain}
-        xLabel="Pairs written"
-        yLabel={metric === 'error' ? 'Read error' : 'Cosine similarity'}
-        reference={REFERENCE[metric]}
-        cursor={n}
-        label={`${METRIC_LABELS[metric]} against pairs written, one line per rule; a cursor marks the slider's position`}
-      />
-      <Legend className="forget-legend" items={LEGEND} />
+      <div className="forget-controls">
+        <div className="forget-slider">
+          <label htmlFor="forget-n">Pairs written</label>
+          <RangeInput
+            ref={refs.input}
+            id="forget-n"
+            min={1}
+            max={last}
+            step={1}
+            defaultValue={n}
+            aria-valuetext={`${n} pairs written`}
+            onValue={drag}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+        <div className="forget-buttons" role="group" aria-label="Playback">
+          <button type="button" onClick={() => act({ type: 'step', by: -1 })} disabled={n <= 1} aria-label="Back one pair" ref={refs.back}>
+            ‹ 1
+          </button>
+          <button type="button" onClick={() => act({ type: 'togglePlay' })} aria-pressed={playing}>
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button type="button" onClick={() => act({ type: 'step', by: 1 })} disabled={n >= last} aria-label="Forward one pair" ref={refs.forward}>
+            1 ›
+          </button>
+          <button type="button" onClick={() => act({ type: 'reset', defaults })}>
+            Reset
+          </button>
+        </div>
+        <DrawToggle draw={draw} dispatch={act} />
+        {/* Every number that moves with the slider, in one place, right under it. */}
+        <Steady className="forget-readout" role="status" liveRef={refs.readout} template={readout(last, metric, WIDEST)}>
+          {readout(n, metric, frame.values)}
+        </Steady>
+      </div>
+
+      <div className="forget-results">
+        {frame.groups ? <GroupTable table={frame.groups} metric={metric} n={n} cellRef={refs.cell} nRef={refs.tableN} /> : null}
+        <div className="forget-chart">
+          <LineChart
+            ref={refs.chart}
+            series={series}
+            length={last}
+            yDomain={yDomain}
+            xLabel="Pairs written"
+            yLabel={metric === 'error' ? 'Read error' : 'Cosine similarity'}
+            reference={REFERENCE[metric]}
+            cursor={n}
+            label={`${METRIC_LABELS[metric]} against pairs written, one line per rule; a cursor marks the slider's position`}
+          />
+          <Legend className="forget-legend" items={LEGEND} />
+        </div>
+      </div>
+      {/* The rule whose memory, or whose name in the prose, is hovered or focused (src/app/highlight.ts), with its reading now. */}
+      <p className="forget-named" aria-live="polite">
+        {named ? `${RULE_LABELS[named]} memory: ${METRIC_LABELS[metric].toLowerCase()} ${fixed(frame.values[named])} after ${n} pairs` : '\u00a0'}
+      </p>
+      <Steady className="forget-scale" aria-hidden template={<ScaleLine largest="88.88" />}>
+        <ScaleLine largest={fixed(largest)} largestRef={refs.largest} />
+      </Steady>
     </div>
   );
 }

@@ -1,11 +1,14 @@
 /**
- * Words for what the forget figure shows: rule names, the live readout and the sentence that
- * describes the picture to a screen reader. Pure, so tests can read them without a DOM.
+ * Words for what the state demo shows: names, the live readout, the line that says what to look
+ * for, the caption, what the last write did, and the sentence that describes the picture to a
+ * screen reader. Pure, and generated from the same frame the figure draws, so the text follows
+ * every control; tests read them without a DOM.
  */
-import { PAIR_GROUPS, RECENT_FAST, type PairGroup } from '../../core/groups';
-import type { Rule } from '../../core/memory';
-import type { StreamKind } from '../../core/stream';
+import { RECENT_FAST } from '../../core/groups';
+import { D, type Rule, RULES, SLOW_CHANNELS } from '../../core/memory';
+import type { Stream, StreamKind } from '../../core/stream';
 import { fixed as fmt } from '../../format';
+import type { Frame, GroupId } from './frame';
 import type { Metric } from './state';
 
 export const RULE_LABELS: Record<Rule, string> = {
@@ -21,48 +24,181 @@ export const METRIC_LABELS: Record<Metric, string> = {
 };
 
 export const STREAM_LABELS: Record<StreamKind, string> = {
-  capacity: 'Capacity',
-  orthogonal: 'Orthogonal',
+  phases: 'Facts, rewrites, a new context',
+  capacity: 'Random keys',
+  orthogonal: 'Orthogonal keys',
   lifetimes: 'Lifetimes',
 };
 
-export const GROUP_LABELS: Record<PairGroup, string> = {
-  slow: 'slow facts',
-  oldFast: 'older fast pairs',
-  recentFast: `latest ${RECENT_FAST} fast pairs`,
+const FACT_ROWS = `rows 1–${SLOW_CHANNELS}`;
+const FAST_ROWS = `rows ${SLOW_CHANNELS + 1}–${D}`;
+
+export const GROUP_LABELS: Record<GroupId, string> = {
+  facts: `Facts, ${FACT_ROWS}`,
+  once: 'This context, written once',
+  rewritten: 'This context, rewritten',
+  stale: 'Last context: should read nothing',
+  slow: `Slow facts, ${FACT_ROWS}`,
+  oldFast: 'Older fast pairs',
+  recentFast: `Latest ${RECENT_FAST} fast pairs`,
 };
 
-/** Each rule's read error by group of pairs, on the lifetimes stream. */
-export type GroupValues = Record<Rule, Record<PairGroup, number | null>>;
-
-function groupLine(groups: GroupValues, order: readonly Rule[]): string {
-  const parts = PAIR_GROUPS.map((g) => {
-    const values = order.map((r) => groups[r][g]);
-    if (values.some((v) => v === null)) return `${GROUP_LABELS[g]}: none yet`;
-    return `${GROUP_LABELS[g]}: ${order.map((r, i) => `${RULE_LABELS[r].toLowerCase()} ${fmt(values[i]!)}`).join(', ')}`;
-  });
-  return `By group, ${parts.join('; ')}.`;
+/** The rows a stream gives to each group of keys, for the labels beside the memories; none where every key touches every row. */
+export function rowGroups(kind: StreamKind): { rows: [number, number]; label: string }[] {
+  if (kind === 'phases')
+    return [
+      { rows: [0, SLOW_CHANNELS], label: 'facts' },
+      { rows: [SLOW_CHANNELS, D], label: 'contexts' },
+    ];
+  if (kind === 'lifetimes')
+    return [
+      { rows: [0, SLOW_CHANNELS], label: 'slow' },
+      { rows: [SLOW_CHANNELS, D], label: 'fast' },
+    ];
+  return [];
 }
 
-/** The live numbers: pairs written, each rule's value, and on the lifetimes stream the read error by group on a line of its own. */
-export function readout(n: number, metric: Metric, values: Record<Rule, number>, order: readonly Rule[], groups: GroupValues | null = null): string {
-  const parts = order.map((r) => `${RULE_LABELS[r].toLowerCase()} ${fmt(values[r])}`);
-  const head = `${n} ${n === 1 ? 'pair' : 'pairs'} written. ${METRIC_LABELS[metric]}: ${parts.join(', ')}.`;
-  return groups ? `${head}\n${groupLine(groups, order)}` : head;
+const lower = (r: Rule) => RULE_LABELS[r].toLowerCase();
+const pairs = (n: number) => `${n} ${n === 1 ? 'pair' : 'pairs'}`;
+
+/** The live numbers: pairs written and each rule's number over every question asked now. */
+export function readout(n: number, metric: Metric, values: Record<Rule, number>): string {
+  return `${pairs(n)} written. ${METRIC_LABELS[metric]}: ${RULES.map((r) => `${lower(r)} ${fmt(values[r])}`).join(', ')}.`;
 }
 
-/** One or two sentences on what the picture shows now, led by the comparison that matters. */
-export function describePicture(n: number, stream: StreamKind, seed: number, metric: Metric, values: Record<Rule, number>, order: readonly Rule[]): string {
-  const head = `After ${n} ${n === 1 ? 'pair' : 'pairs'} of the ${stream} stream (seed ${seed}),`;
-  if (metric === 'cosine') {
-    const best = [...order].sort((a, b) => values[b] - values[a])[0]!;
-    return `${head} ${RULE_LABELS[best].toLowerCase()} has the highest cosine similarity, ${fmt(values[best])}. Cosine ignores length, so a memory that hoards every direction scores well here even when its reads are wrong.`;
+/** A group's number as the table shows it: a dash where the group has no pairs yet, or where the metric cannot score it. */
+export function cell(x: number | null | undefined): string {
+  return x === null || x === undefined ? '–' : fmt(x);
+}
+
+/** The gates a reader has set, as the text needs them. */
+export interface GateValues {
+  alpha: number;
+  slow: number;
+  fast: number;
+}
+
+function scaled(what: string, by: number, rows: string): string {
+  if (by === 0) return `${what} clears ${rows}`;
+  if (by === 1) return `${what} keeps ${rows}`;
+  return `${what} scales ${rows} by ${fmt(by)}`;
+}
+
+/** What the gates did at a write where they fired. */
+function gateWords(g: GateValues): string {
+  const gated = g.alpha === 0 ? 'gated delta clears every row' : g.alpha === 1 ? 'gated delta’s α stays 1' : `gated delta scales every row by ${fmt(g.alpha)}`;
+  const perChannel =
+    g.slow === g.fast
+      ? scaled('per-channel', g.slow, 'every row')
+      : `${scaled('per-channel', g.slow, FACT_ROWS)} and ${g.fast === 0 ? 'clears' : g.fast === 1 ? 'keeps' : `scales by ${fmt(g.fast)}`} ${FAST_ROWS}`;
+  return `${gated}; ${perChannel}`;
+}
+
+type Stage = 'fact' | 'fresh' | 'rewrite' | 'switch' | 'after';
+
+/** Where pair n falls in the phases stream. */
+export function stageOf(stream: Stream, n: number): Stage {
+  const phase = stream.phase!;
+  const i = n - 1;
+  const context = phase.context[i]!;
+  if (context < 0) return 'fact';
+  if (stream.gateAt?.[i]) return 'switch';
+  if (context > 0) return 'after';
+  return phase.keyOf[i] === i ? 'fresh' : 'rewrite';
+}
+
+/** A group's number for a rule, as text. */
+function at(frame: Frame, rule: Rule, group: GroupId): string {
+  return cell(frame.groups?.values[rule][group]);
+}
+
+function bestOf(values: Record<Rule, number>, metric: Metric): Rule {
+  return [...RULES].sort((a, b) => (metric === 'error' ? values[a] - values[b] : values[b] - values[a]))[0]!;
+}
+
+function phasesLine(frame: Frame, stream: Stream, g: GateValues): string {
+  switch (stageOf(stream, frame.n)) {
+    case 'fact':
+      return `Facts on ${FACT_ROWS}, one key channel each, fit every memory: additive reads them back at ${at(frame, 'additive', 'facts')}, delta at ${at(frame, 'delta', 'facts')}.`;
+    case 'fresh':
+      return `A context fills ${FAST_ROWS}, four channels for more pairs than that. Additive piles them up (${at(frame, 'additive', 'once')}); delta keeps the latest and blurs the older (${at(frame, 'delta', 'once')}).`;
+    case 'rewrite':
+      return `Keys come back with new values. Additive blends old and new (${at(frame, 'additive', 'rewritten')}); delta replaces the old value (${at(frame, 'delta', 'rewritten')}).`;
+    case 'switch':
+      return `A new context, and the gates fire: ${gateWords(g)}. Facts now read ${at(frame, 'gatedDelta', 'facts')} gated, ${at(frame, 'perChannelGated', 'facts')} per channel; the old context ${at(frame, 'delta', 'stale')} under plain delta, ${at(frame, 'gatedDelta', 'stale')} gated.`;
+    case 'after':
+      return `The new context refills ${FAST_ROWS}, so plain delta overwrites the old context too (${at(frame, 'delta', 'stale')} against ${at(frame, 'gatedDelta', 'stale')} gated). The facts stay as the gates left them: ${at(frame, 'gatedDelta', 'facts')} gated, ${at(frame, 'perChannelGated', 'facts')} per channel.`;
   }
-  const best = [...order].sort((a, b) => values[a] - values[b])[0]!;
-  const above = order.filter((r) => values[r] > 1);
-  const wrong =
-    above.length === 0
-      ? 'every rule reads back better than answering zero.'
-      : `${above.map((r) => RULE_LABELS[r].toLowerCase()).join(', ')} ${above.length === 1 ? 'reads' : 'read'} back worse than answering zero (error above 1.00).`;
-  return `${head} ${wrong} The lowest read error is ${RULE_LABELS[best].toLowerCase()}, ${fmt(values[best])}.`;
+}
+
+/**
+ * The line above the figure: what to look for in the picture as it stands, with its numbers.
+ * `other` is each rule's number under the other metric, for the cosine line's contrast.
+ */
+export function lookForLine(frame: Frame, stream: Stream, kind: StreamKind, metric: Metric, g: GateValues, other: Record<Rule, number>): string {
+  const { n, values } = frame;
+  if (metric === 'cosine') {
+    const best = bestOf(values, 'cosine');
+    const tail = kind === 'phases' ? ' Keys that should read nothing are left out: cosine cannot score silence.' : '';
+    return `By cosine ${lower(best)} ranks first after ${pairs(n)} (${fmt(values[best])}). Cosine forgives a read’s length: additive scores ${fmt(values.additive)} where its read error is ${fmt(other.additive)}.${tail}`;
+  }
+  if (kind === 'phases') return phasesLine(frame, stream, g);
+  if (kind === 'lifetimes')
+    return `After ${pairs(n)}, the slow facts on ${FACT_ROWS} read back at ${at(frame, 'gatedDelta', 'slow')} under one decay for every row, and at ${at(frame, 'perChannelGated', 'slow')} under per-channel decay.`;
+  if (kind === 'orthogonal' && n <= D)
+    return `One key channel per pair: additive reads every pair back at ${fmt(values.additive)} and delta at ${fmt(values.delta)}, until pair ${D + 1} must reuse a channel.`;
+  if (kind === 'orthogonal')
+    return `Keys now reuse channels, so no rule reads every pair back: additive ${fmt(values.additive)}, delta ${fmt(values.delta)} after ${pairs(n)}.`;
+  const deltas = [values.delta, values.gatedDelta, values.perChannelGated];
+  const worse = values.additive > 1 ? 'worse than answering zero' : 'better than answering zero so far';
+  return `Random keys crowd ${D} channels. After ${pairs(n)} additive reads back at ${fmt(values.additive)}, ${worse}; the delta rules hold between ${fmt(Math.min(...deltas))} and ${fmt(Math.max(...deltas))}.`;
+}
+
+const STREAM_CAPTIONS: Record<StreamKind, string> = {
+  phases: `The stream is built to show each policy: facts on ${FACT_ROWS}, two contexts on ${FAST_ROWS}.`,
+  capacity: 'Random keys: each touches every row.',
+  orthogonal: 'Each key is one row, in turn.',
+  lifetimes: `Slow facts on ${FACT_ROWS}, fast pairs on ${FAST_ROWS}.`,
+};
+
+const METRIC_CAPTIONS: Record<Metric, string> = {
+  error: 'Below, read error; 1.00 is as wrong as answering zero.',
+  cosine: 'Below, mean cosine of read and value; 0 is chance.',
+};
+
+/** The caption under the figure, for its stream and metric. */
+export function caption(kind: StreamKind, metric: Metric): string {
+  return `Four ${D}×${D} memories, one rule each, rows as key channels; gold positive, blue negative, one fixed scale. ${STREAM_CAPTIONS[kind]} ${METRIC_CAPTIONS[metric]}`;
+}
+
+function rowsOf(k: ArrayLike<number>): string {
+  const rows: number[] = [];
+  for (let r = 0; r < D; r++) if (k[r] !== 0) rows.push(r + 1);
+  if (rows.length === 1) return `row ${rows[0]}`;
+  const contiguous = rows.every((r, i) => i === 0 || r === rows[i - 1]! + 1);
+  return contiguous ? `rows ${rows[0]}–${rows[rows.length - 1]}` : `rows ${rows.join(', ')}`;
+}
+
+/** What the last write did, in one line under the memories. */
+export function writeLine(frame: Frame, stream: Stream, kind: StreamKind): string {
+  const what =
+    kind === 'phases'
+      ? {
+          fact: 'a fact',
+          fresh: 'a new key',
+          rewrite: 'a key written before, with a new value',
+          switch: 'the first pair of a new context',
+          after: 'a pair of the new context',
+        }[stageOf(stream, frame.n)]
+      : null;
+  const gate = frame.gateFired && stream.gateAt ? ' The gates fire first.' : '';
+  return `Pair ${frame.n}${what ? `, ${what},` : ''} writes along ${rowsOf(frame.key)}.${gate} Each delta rule reads k S, then adds β(v − k S) along k; additive adds v.`;
+}
+
+/** One or two sentences on what the picture shows now, for a screen reader. */
+export function describePicture(frame: Frame, kind: StreamKind, seed: number, metric: Metric, largest: number): string {
+  const head = `After ${pairs(frame.n)} of the ${STREAM_LABELS[kind].toLowerCase()} stream (seed ${seed}),`;
+  const best = bestOf(frame.values, metric);
+  const clipped = largest > 1 ? ` The largest entry, ${fmt(largest)}, is beyond the colour scale and drawn at full strength.` : '';
+  return `${head} ${lower(best)} scores best, ${METRIC_LABELS[metric].toLowerCase()} ${fmt(frame.values[best])}.${clipped}`;
 }

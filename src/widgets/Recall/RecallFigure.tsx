@@ -1,5 +1,5 @@
 /**
- * "And attention comes back anyway", drawn: on the state demo's opening stream, one fixed 8 × 8
+ * "And attention comes back anyway", drawn: on the state demo's random-key stream, one fixed 8 × 8
  * state beside two attention reads, the whole cache and a window that holds as many numbers as
  * the state, with the read error of each and the numbers each keeps. What the same choice costs
  * at Kimi K3's size is a figure of its own (./K3MemoryFigure.tsx). Everything is computed here
@@ -28,7 +28,7 @@ import { Select } from '../../viz/Select';
 
 export interface RecallFigureProps {
   defaults: RecallSettings;
-  /** The state demo's opening stream and gates. */
+  /** The state demo's random-key stream and its gates. */
   stream: { kind: StreamKind; seed: number };
   gates: { beta: number; alpha: number; slow: number; fast: number };
 }
@@ -181,8 +181,8 @@ export function RecallFigure({ defaults, stream: spec, gates }: RecallFigureProp
         <BarList className="recall-bars" bars={view.bars} format={integer} ref={barList} />
       </div>
       <p className="recall-note">
-        On the state demo&rsquo;s opening stream ({spec.kind}, seed {spec.seed}). The window keeps the last {WINDOW_PAIRS} pairs: {WINDOW_PAIRS} keys and{' '}
-        {WINDOW_PAIRS} values of {D} numbers each, as many as the {D}&times;{D} state.
+        On the state demo&rsquo;s random-key stream (seed {spec.seed}). The window keeps the last {WINDOW_PAIRS} pairs: {WINDOW_PAIRS} keys and {WINDOW_PAIRS}{' '}
+        values of {D} numbers each, as many as the {D}&times;{D} state.
       </p>
     </div>
   );

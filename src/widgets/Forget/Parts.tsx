@@ -1,0 +1,86 @@
+/** The state demo's smaller pieces: row labels beside a memory, the table by group, the colour scale's line. */
+import { memo } from 'react';
+import { D, RULES } from '../../core/memory';
+import { cell, GROUP_LABELS, METRIC_LABELS, RULE_LABELS, type rowGroups } from './describe';
+import type { GroupTable as Table } from './frame';
+import type { Metric } from './state';
+
+/** Row numbers beside a memory, and the bands of rows each group of keys uses. */
+export const RowLabels = memo(function RowLabels({ groups }: { groups: ReturnType<typeof rowGroups> }) {
+  return (
+    <div className="forget-rows" aria-hidden="true">
+      {Array.from({ length: D }, (_, r) => (
+        <span key={r} className="forget-row">
+          {r + 1}
+        </span>
+      ))}
+      {groups.map((g) => (
+        <span key={g.label} className={`forget-band forget-band-${g.rows[0]}`} data-rows={`${g.rows[0]}-${g.rows[1]}`}>
+          {g.label}
+        </span>
+      ))}
+    </div>
+  );
+});
+
+/** Each group's number for each rule; the drag writes its cells and its count of pairs through the refs. */
+export function GroupTable({
+  table,
+  metric,
+  n,
+  cellRef,
+  nRef,
+}: {
+  table: Table;
+  metric: Metric;
+  n: number;
+  cellRef: (group: number, rule: number) => (el: HTMLElement | null) => void;
+  nRef: (el: HTMLElement | null) => void;
+}) {
+  return (
+    <table className="forget-groups">
+      <caption>
+        {METRIC_LABELS[metric]} by group of pairs, after <span ref={nRef}>{n}</span> pairs
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Group</th>
+          {RULES.map((r) => (
+            <th scope="col" key={r} className={`rule-${r}`}>
+              <span className="rule-swatch" aria-hidden="true" /> {RULE_LABELS[r]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {table.groups.map((g, gi) => (
+          <tr key={g}>
+            <th scope="row">{GROUP_LABELS[g]}</th>
+            {RULES.map((r, ri) => (
+              <td key={r} ref={cellRef(gi, ri)}>
+                {cell(table.values[r][g])}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export const ZERO_ROW = new Float64Array(D);
+
+export function writeTemplate(last: number): string {
+  return `Pair ${last}, a key written before, with a new value, writes along rows 5–8. The gates fire first. Each delta rule reads k S, then adds β(v − k S) along k; additive adds v.`;
+}
+
+export function ScaleLine({ largest, largestRef }: { largest: string; largestRef?: (el: HTMLElement | null) => void }) {
+  return (
+    <>
+      <span className="scale-ramp" /> <span>−1</span> <span>0</span> <span>+1</span>
+      <span className="scale-note">
+        one fixed scale for every memory; beyond ±1 drawn at full strength (largest entry now <span ref={largestRef}>{largest}</span>)
+      </span>
+    </>
+  );
+}

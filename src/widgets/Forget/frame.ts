@@ -1,0 +1,151 @@
+/**
+ * What the state demo draws after n pairs, all from the core: each rule's number and memory, what
+ * the last write changed, the write taken apart (the key, what the delta rules read, the row they
+ * wrote), and on the streams with groups of pairs, each group's number.
+ */
+import { groupErrors, PAIR_GROUPS, type PairGroup } from '../../core/groups';
+import { channelGates, D, type Gates, RULES, type Rule, writeParts, zeroState } from '../../core/memory';
+import { PHASE_GROUPS, type PhaseGroup, phaseScores } from '../../core/phases';
+import type { Stream, StreamKind } from '../../core/stream';
+import { stateAt, type Trace } from '../../core/trace';
+import type { ForgetSettings, Metric } from '../../content/defaults';
+
+/** The colour scale's reach: every memory is drawn against ±1, and a larger entry is drawn at full strength. */
+export const SCALE_MAX = 1;
+
+export type GroupId = PhaseGroup | PairGroup;
+
+/** Each group's number for each rule (null: no pairs in it yet, or no answer the metric can score). */
+export type GroupTable = { groups: readonly GroupId[]; values: Record<Rule, Record<string, number | null>> };
+
+export interface Frame {
+  n: number;
+  /** Each rule's number over every question the stream asks now (the chart's value). */
+  values: Record<Rule, number>;
+  /** Each rule's memory after n writes. */
+  states: Float64Array[];
+  /** Each rule's memory after n writes less the memory before the write. */
+  change: Float64Array[];
+  /** The pair just written. */
+  key: Float64Array;
+  value: Float64Array;
+  /** What each delta rule read before writing (null for additive), and the row each wrote along the key. */
+  read: (Float64Array | null)[];
+  row: Float64Array[];
+  /** Whether the gates fired at this write. */
+  gateFired: boolean;
+  /** The largest entry of each memory, in magnitude: beyond SCALE_MAX the picture clips it. */
+  largest: number[];
+  groups: GroupTable | null;
+}
+
+export function gatesOf(s: Pick<ForgetSettings, 'beta' | 'alpha' | 'slow' | 'fast'>): Gates {
+  return { beta: s.beta, alpha: s.alpha, channelAlpha: channelGates(s.slow, s.fast) };
+}
+
+/** The gates at write i (0-based): the stream's where they fire, open (1) where they do not. */
+export function gatesAt(stream: Stream, gates: Gates, i: number): Gates {
+  if (!stream.gateAt || stream.gateAt[i]) return gates;
+  return { beta: gates.beta, alpha: 1, channelAlpha: channelGates(1, 1) };
+}
+
+function largest(S: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < S.length; i++) m = Math.max(m, Math.abs(S[i]!));
+  return m;
+}
+
+/**
+ * Each rule's number after n writes: over every question the phases stream asks (./phases.ts),
+ * or over every pair written on the other streams (the trace's own).
+ */
+export function valueAt(t: Trace, stream: Stream, metric: Metric, rule: Rule, n: number): number {
+  if (stream.phase) {
+    const all = phaseScores(stateAt(t, rule, n), stream, n).all;
+    return metric === 'error' ? all.error : all.cosine;
+  }
+  return (metric === 'error' ? t.error : t.cosine)[rule][n - 1] ?? 0;
+}
+
+/** The chart's lines: each rule's number after every n. */
+export function series(t: Trace, stream: Stream, metric: Metric): Record<Rule, Float64Array> {
+  if (!stream.phase) return metric === 'error' ? t.error : t.cosine;
+  return Object.fromEntries(RULES.map((r) => [r, Float64Array.from({ length: t.n }, (_, i) => valueAt(t, stream, metric, r, i + 1))])) as Record<
+    Rule,
+    Float64Array
+  >;
+}
+
+/** The groups of pairs a stream reads out, in order; none on the streams whose keys touch every channel. */
+export function groupsOf(kind: StreamKind): readonly GroupId[] {
+  if (kind === 'phases') return PHASE_GROUPS;
+  if (kind === 'lifetimes') return PAIR_GROUPS;
+  return [];
+}
+
+function groupTable(t: Trace, stream: Stream, kind: StreamKind, metric: Metric, n: number): GroupTable | null {
+  const groups = groupsOf(kind);
+  if (groups.length === 0) return null;
+  const values = Object.fromEntries(
+    RULES.map((r) => {
+      const S = stateAt(t, r, n);
+      if (stream.phase) {
+        const scores = phaseScores(S, stream, n);
+        return [r, metric === 'error' ? scores.error : scores.cosine];
+      }
+      // The lifetimes groups are read errors; under cosine they are left out.
+      return [r, metric === 'error' ? groupErrors(S, stream, n) : Object.fromEntries(PAIR_GROUPS.map((g) => [g, null]))];
+    }),
+  ) as GroupTable['values'];
+  return { groups, values };
+}
+
+/** Everything drawn for n pairs that changes with n, computed once for the render and the drag. */
+export function frameAt(t: Trace, stream: Stream, kind: StreamKind, metric: Metric, gates: Gates, n: number): Frame {
+  const i = n - 1;
+  const key = stream.keys[i]! as Float64Array;
+  const value = stream.values[i]! as Float64Array;
+  const at = gatesAt(stream, gates, i);
+  const states: Float64Array[] = [];
+  const change: Float64Array[] = [];
+  const read: (Float64Array | null)[] = [];
+  const row: Float64Array[] = [];
+  for (const r of RULES) {
+    const before = n > 1 ? stateAt(t, r, n - 1) : zeroState();
+    const after = stateAt(t, r, n);
+    const parts = writeParts(r, before, key, value, at);
+    states.push(after);
+    const d = new Float64Array(D * D);
+    for (let j = 0; j < D * D; j++) d[j] = after[j]! - before[j]!;
+    change.push(d);
+    read.push(parts.read);
+    row.push(parts.row);
+  }
+  const gateFired = stream.gateAt ? stream.gateAt[i] === true : true;
+  return {
+    n,
+    values: Object.fromEntries(RULES.map((r) => [r, valueAt(t, stream, metric, r, n)])) as Record<Rule, number>,
+    states,
+    change,
+    key,
+    value,
+    read,
+    row,
+    gateFired,
+    largest: states.map(largest),
+    groups: groupTable(t, stream, kind, metric, n),
+  };
+}
+
+/** The rows a key touches, as a band [first, last + 1) to outline; null where it touches every row. */
+export function keyBand(k: ArrayLike<number>): [number, number] | null {
+  let first = -1;
+  let lastRow = -1;
+  for (let r = 0; r < D; r++) {
+    if (k[r] === 0) continue;
+    if (first < 0) first = r;
+    lastRow = r;
+  }
+  if (first < 0 || (first === 0 && lastRow === D - 1)) return null;
+  return [first, lastRow + 1];
+}
