@@ -219,6 +219,8 @@ describe('each step’s address', () => {
     // The browser opens a rung by itself before any script: the markup is a native disclosure.
     host.querySelectorAll('details')[1]!.open = true;
     const { hydrateRoot } = await import('react-dom/client');
+    // React's warning is checked below rather than printed.
+    errors.mockImplementation(() => undefined);
     await act(async () => {
       hydrateRoot(host, <LineageFigure {...props} />);
     });
