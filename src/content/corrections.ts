@@ -124,7 +124,7 @@ export interface Correction {
   corrects: string;
   /** The id of the element on the page that says it right. */
   anchor: string;
-  /** Where a link to it goes: the element, or the stepper opened at the step. */
+  /** Where a link to it goes: the element; for a lineage step, its card, which the link opens. */
   href: string;
   usual: { text: string; source?: string | undefined };
   /** With every figure filled in. */
@@ -132,7 +132,7 @@ export interface Correction {
   sources: string[];
 }
 
-/** A lineage step's place in the chain, 1-based as the stepper's ?step=N and the list's ids count it. */
+/** A lineage step's place in the chain, 1-based as its card's id (#lineage-step-N) counts it. */
 function stepNumber(stepId: string, file: string, entry: number, id: string): number {
   const i = lineage.steps.findIndex((s) => s.id === stepId);
   if (i < 0) {
@@ -150,7 +150,7 @@ export function corrections(data: Corrections = parseCorrections(raw), file = CO
     return {
       ...c,
       anchor: step === null ? c.corrects : `lineage-step-${step}`,
-      href: step === null ? `#${c.corrects}` : `?step=${step}#lineage`,
+      href: `#${step === null ? c.corrects : `lineage-step-${step}`}`,
       correction: c.correction.replace(/\{([^{}]*)\}/g, (_, name: Placeholder) => v[name]),
     };
   });

@@ -69,22 +69,16 @@ const paper = z
 const DIAGRAMS = ['cache', 'cacheVsState', 'write', 'chunks', 'decay', 'perChannelDecay', 'k3'] as const;
 export type DiagramKind = (typeof DIAGRAMS)[number];
 
-/** What a step's memory keeps, as the ladder's small drawing shows it. */
-const KEEPS = ['grows', 'fixed', 'replaced', 'chunked', 'faded', 'fadedPerChannel', 'mixed'] as const;
-export type MemoryKeeps = (typeof KEEPS)[number];
-
 const step = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/, 'id must be lower-case letters, digits and dashes'),
   year: figure(z.number().int().min(2017).max(2100)),
   name: text,
-  short: z.string().min(1).max(10, 'a marker label fits in ten characters'),
   wall: text,
   fix: text,
   cost: text,
   policy: text,
   rule: text.refine((s) => s.length <= 90, 'a rule is one line on the ladder: at most 90 characters'),
   gaveUp: text.refine((s) => s.length <= 70, 'what a step gave up is one line on the ladder: at most 70 characters'),
-  keeps: z.enum(KEEPS),
   papers: z.array(paper).min(1),
   equations: z.array(z.strictObject({ id: z.string().min(1), label: z.string().min(1) })).min(1),
   diagram: z.enum(DIAGRAMS),

@@ -1,10 +1,11 @@
 /**
- * The lineage as the page shows it: every step with its text filled from the data, its papers
- * and equation ids, and the numbers of its small picture. The section prints the list from
- * this; the stepper receives it as props and only draws.
+ * The lineage as the page shows it: every step with its text filled from the data, its rung's
+ * lines, its papers with their reference numbers, its equation ids and the numbers of its
+ * picture. The ladder receives it as props and only draws.
  */
 import { GPT2_ID, K3_ID, k3Facts, model } from './architectures';
 import { listWords } from '../format';
+import { referenceAt } from './references';
 import {
   cacheAgainstState,
   chunkPicture,
@@ -17,7 +18,6 @@ import {
   type DiagramKind,
   type LayerKind,
   type LineageStep,
-  type MemoryKeeps,
 } from './lineage';
 
 export type { LayerKind };
@@ -31,6 +31,8 @@ export interface PaperView {
   year: number;
   arxiv: string | null;
   href: string;
+  /** Its entry in the references, for the numbered mark after the link; null for one not listed. */
+  reference: { id: string; number: number } | null;
 }
 
 /** An equation a step names: its registry id and what a screen reader calls it. */
@@ -94,8 +96,9 @@ export interface StepView<E extends EquationRef = EquationRef> {
   id: string;
   year: number;
   name: string;
-  /** The marker's label. */
-  short: string;
+  /** The rung's lines: the step's rule in a line, and what it gave up. */
+  rule: string;
+  gaveUp: string;
   wall: string;
   fix: string;
   cost: string;
@@ -144,31 +147,30 @@ function stepView(step: LineageStep): StepView {
     id: step.id,
     year: step.year.value,
     name: step.name,
-    short: step.short,
+    rule: step.rule,
+    gaveUp: step.gaveUp,
     wall: step.wall,
     fix: step.fix,
     cost: step.cost,
     policy: step.policy,
-    papers: step.papers.map((p) => ({ title: p.title, authors: listWords(p.authors), year: p.year.value, arxiv: p.arxiv, href: p.url })),
+    papers: step.papers.map((p) => {
+      const r = referenceAt(p.url);
+      return {
+        title: p.title,
+        authors: listWords(p.authors),
+        year: p.year.value,
+        arxiv: p.arxiv,
+        href: p.url,
+        reference: r ? { id: r.id, number: r.number } : null,
+      };
+    }),
     equations: step.equations.map((eq) => ({ id: eq.id, label: eq.label })),
     diagram: diagramFor(step.diagram),
   };
 }
 
-/** One rung of the eviction ladder: the step in a line each, and what its memory keeps. */
-export interface RungView {
-  id: string;
-  year: number;
-  name: string;
-  keeps: MemoryKeeps;
-  rule: string;
-  policy: string;
-  gaveUp: string;
-}
-
 export interface LineageFacts {
   steps: StepView[];
-  rungs: RungView[];
   smallName: string;
   largeName: string;
   firstYear: number;
@@ -182,7 +184,6 @@ export function lineageFacts(): LineageFacts {
   const steps = filled.map(stepView);
   return {
     steps,
-    rungs: filled.map((s) => ({ id: s.id, year: s.year.value, name: s.name, keeps: s.keeps, rule: s.rule, policy: s.policy, gaveUp: s.gaveUp })),
     smallName: model(GPT2_ID).name,
     largeName: model(K3_ID).name,
     firstYear: steps[0]?.year ?? 0,

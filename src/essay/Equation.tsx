@@ -22,20 +22,11 @@ export function EquationWhere({ text }: { text: string | null }) {
   ) : null;
 }
 
-/** KaTeX's MathML alone: the formula as every current browser draws it natively. */
-const mathmlOf = (html: string) => /<math[\s\S]*<\/math>/.exec(html)?.[0] ?? html;
-
-/**
- * A display equation. `mathml` sets it as MathML alone, for the lineage's no-script list: with
- * script that list is hidden and the stepper shows the cards, so the page does not carry KaTeX's
- * HTML for it twice (about 2 KB of the first download, brotli).
- */
-export function Equation({ id, label, mathml = false }: { id: EquationId; label: string; mathml?: boolean }) {
-  const full = equationMarkup(id, true);
-  const markup = mathml ? { equationKey: `${full.equationKey}:mathml`, html: mathmlOf(full.html) } : full;
+/** A display equation, reachable by keyboard and named for screen readers, with the line that names its symbols. */
+export function Equation({ id, label }: { id: EquationId; label: string }) {
   return (
     <>
-      <TypesetMath className="equation" markup={markup} figure={{ id, label }} />
+      <TypesetMath className="equation" markup={equationMarkup(id, true)} figure={{ id, label }} />
       <EquationWhere text={whereLine(id)} />
     </>
   );

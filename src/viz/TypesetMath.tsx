@@ -72,16 +72,23 @@ export function TypesetMath({ markup, className, figure, inline = false }: Types
   );
 }
 
+/** KaTeX's MathML alone: the formula as every current browser draws it natively. */
+export const mathmlOf = (html: string) => /<math[\s\S]*<\/math>/.exec(html)?.[0] ?? html;
+
+/**
+ * KaTeX's markup made to travel in a figure's props: its inline styles kept as data, since the
+ * page's policy blocks style attributes; TypesetMath sets them through the CSSOM, which it allows.
+ */
+export const stylesAsData = (html: string) => html.replace(/ style="([^"]*)"/g, ' data-style="$1"');
+
 const isMarkup = (value: unknown): value is Partial<EquationMarkup> & { equationKey: unknown } =>
   value !== null && typeof value === 'object' && 'equationKey' in value;
 
 /** JSON.stringify replacer for a figure's props: equation HTML stays out where the page has it. */
 export function withoutEquationHtml(_key: string, value: unknown): unknown {
-  // Markup that travels with the props keeps KaTeX's inline styles as data: the page's policy
-  // blocks style attributes, and TypesetMath sets them through the CSSOM, which it allows.
   const key = isMarkup(value) ? String(value.equationKey) : '';
   if (isMarkup(value) && typeof value.html === 'string' && mathmlOnly.has(key) && !inPage.has(key)) {
-    return { ...value, html: value.html.replace(/ style="([^"]*)"/g, ' data-style="$1"') };
+    return { ...value, html: stylesAsData(value.html) };
   }
   if (isMarkup(value) && 'html' in value) {
     const { html: _html, ...rest } = value;

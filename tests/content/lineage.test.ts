@@ -33,7 +33,7 @@ describe('data/lineage.json', () => {
 
   it('gives every step every field: wall, fix, cost, policy, a paper with authors and a year, an equation, a source', () => {
     for (const s of lineageSteps()) {
-      for (const field of [s.name, s.short, s.wall, s.fix, s.cost, s.policy]) expect(field.trim().length, s.id).toBeGreaterThan(0);
+      for (const field of [s.name, s.wall, s.fix, s.cost, s.policy]) expect(field.trim().length, s.id).toBeGreaterThan(0);
       expect(s.papers.length, s.id).toBeGreaterThan(0);
       for (const p of s.papers) {
         expect(p.authors.length, p.title).toBeGreaterThan(0);
@@ -175,23 +175,30 @@ describe('the prerendered lineage section', () => {
   const { html, islands } = renderedPage();
   const section = html.slice(html.indexOf('<section id="lineage"'), html.indexOf('</section>', html.indexOf('<section id="lineage"')));
 
-  it('keeps every step as an ordered list for readers without script', () => {
-    const list = section.slice(section.indexOf('<ol class="lineage-steps"'));
-    expect((list.match(/<li class="lineage-step"/g) ?? []).length).toBe(7);
-    for (const s of lineageSteps()) expect(list).toContain(s.name.replace(/&/g, '&amp;'));
+  it('holds every step in the ladder for readers without script: a rung each, its card whole at its own anchor', () => {
+    const ladder = section.slice(section.indexOf('<ol class="ladder"'));
+    expect((ladder.match(/<details class="rung"/g) ?? []).length).toBe(7);
+    lineageSteps().forEach((s, i) => {
+      const card = ladder.slice(ladder.indexOf(`id="lineage-step-${i + 1}"`));
+      expect(ladder).toContain(s.name.replace(/&/g, '&amp;'));
+      expect(card.slice(0, card.indexOf('</details>'))).toContain('The wall');
+    });
+    // Every rung closed at first: the browser opens the one a link names, script or not.
+    expect(ladder).not.toMatch(/<details[^>]* open/);
   });
 
-  it('hands the stepper all seven steps as JSON props, each equation whole, its styles as data, the page holding it as MathML', () => {
+  it('hands the ladder all seven steps as JSON props, each equation whole, its styles as data, the page holding it as MathML', () => {
     expect(section).toContain('data-island="lineage"');
     const file = islands.find((f) => f.path === 'islands/lineage.json');
     expect(file).toBeDefined();
-    const props = JSON.parse(file!.text) as { steps: { id: string; equations: { equationKey: string; html?: string }[] }[] };
+    const props = JSON.parse(file!.text) as { steps: { id: string; equations: { mathml: { equationKey: string; html?: string }; html: string }[] }[] };
     expect(props.steps.map((s) => s.id)).toEqual(lineage.steps.map((s) => s.id));
     for (const s of props.steps) {
       for (const eq of s.equations) {
-        // The page's list, hidden once the stepper runs, holds the MathML alone; the stepper's cards
-        // get KaTeX's markup with the props, its inline styles as data for the CSSOM to set.
-        expect(section).toMatch(new RegExp(`data-equation-key="${eq.equationKey}:mathml"[^>]*><math`));
+        // The prerendered card holds the MathML alone, which the props leave out; a card opened
+        // with script gets KaTeX's markup with the props, its inline styles as data for the CSSOM to set.
+        expect(section).toMatch(new RegExp(`data-equation-key="${eq.mathml.equationKey}"[^>]*><math`));
+        expect(eq.mathml.html).toBeUndefined();
         expect(eq.html).toContain('class="katex-html"');
         expect(eq.html).toContain('data-style="');
         expect(eq.html).not.toMatch(/ style="/);

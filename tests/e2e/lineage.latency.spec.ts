@@ -2,22 +2,26 @@ import { expect, test } from '@playwright/test';
 import { openFigure } from './helpers';
 import { expectLatencyWithinFloor } from './latency';
 
-test('@latency lineage: main-thread work from a step button to the next paint, 42 steps, CPU 4x slower', async ({ page }) => {
+test('@latency lineage: main-thread work from a rung pressed to the next paint, 42 steps, CPU 4x slower', async ({ page }) => {
   await openFigure(page, 'lineage', { width: 1280, settled: true });
   const figure = page.locator('#lineage-figure');
-  // Forward through all seven steps and back, three times, then forward once more: every step
-  // change both ways, ending on the last step.
-  const clicks = Array.from({ length: 42 }, (_, i) => `#lineage-figure [data-dir="${i % 12 < 6 ? 'next' : 'prev'}"]`);
-  // A step's card is built when the step is first shown and kept, hidden, after: the harness's
-  // first, unkept pass shows every step, so these moves show cards already built, and the
-  // direct-write floor makes the same writes (which card is current, the markers, the status).
+  // Down the ladder through all seven steps and back up, three times, then down once more: each
+  // press opens a rung and closes the one open before, every step change both ways, ending on the last.
+  const order = Array.from({ length: 42 }, (_, i) => (i % 12 < 6 ? (i % 12) + 2 : 12 - (i % 12)));
+  const clicks = order.map((n) => `#lineage-figure li:nth-child(${n}) > details.rung > summary`);
+  // A card draws its picture when its step is first opened and keeps it: the harness's first,
+  // unkept pass opens every step, so these presses open cards already built, and the
+  // direct-write floor makes the same writes (which rung is open, its card shown).
   const run = await expectLatencyWithinFloor(page, {
-    name: 'lineage step buttons',
+    name: 'lineage rungs',
     scope: '#lineage-figure',
     moves: { clicks },
-    reset: () => figure.locator('[data-marker="0"]').evaluate((el: HTMLElement) => el.click()),
+    // The first rung open: pressed only where it is closed, as a press on an open rung closes it.
+    reset: () =>
+      figure.locator('li:nth-child(1) > details.rung').evaluate((d: HTMLDetailsElement) => {
+        if (!d.open) d.querySelector('summary')!.click();
+      }),
   });
-  await expect(figure.locator('.lineage-card[data-current="true"] .lineage-card-title')).toContainText('Kimi K3');
-  await expect(figure.locator('[aria-current="step"]')).toHaveAttribute('data-marker', '6');
+  await expect(figure.locator('details.rung[open]')).toHaveAttribute('data-step', 'kimi-k3');
   expect(run.figure.work).toHaveLength(42);
 });

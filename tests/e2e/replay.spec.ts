@@ -16,10 +16,10 @@ const press = async (page: Page, selector: string, key: string, times: number) =
 
 const ACTIONS: Record<Figure, Act> = {
   lineage: async (page, island) => {
-    await island.getByRole('button', { name: /Step 3/ }).click();
-    // A key on the focused marker: the stepper's own keys move a step.
-    await page.keyboard.press('ArrowRight');
-    await island.getByRole('button', { name: /Next/ }).click();
+    // A rung opens by itself, the figure ready or not; a key on it moves to the next rung.
+    await island.locator('details.rung > summary').nth(2).click();
+    await page.keyboard.press('ArrowDown');
+    await island.locator('details.rung > summary').nth(4).click();
   },
   forget: async (page, island) => {
     await press(page, '#forget-n', 'ArrowRight', 3);

@@ -48,7 +48,7 @@ describe('every symbol is defined where it is used', () => {
     expect(namedSymbols('{y} is the output and {x_t} the input').has('w')).toBe(false);
   });
 
-  it('the page prints each line under its equation, in the prose and in the no-script lineage', () => {
+  it('the page prints each line under its equation, in the prose and in the lineage’s cards', () => {
     const { html } = renderedPage();
     const count = (s: string) => html.split(s).length - 1;
     const prose = Object.keys(equationWhere).length;

@@ -32,12 +32,12 @@ describe('the prerendered page', () => {
     expect(text).not.toMatch(/every twelve layers/i);
   });
 
-  it('typesets equations into the static markup: KaTeX in the prose, MathML alone in the no-script lineage list', () => {
+  it('typesets equations into the static markup: KaTeX in the prose, MathML alone in the prerendered lineage cards', () => {
     const equations = html.match(/data-equation="[^"]*"[^>]*>[\s\S]*?<\/math>/g) ?? [];
     expect(equations.length).toBeGreaterThanOrEqual(15);
     for (const e of equations) expect(e).toMatch(/<math[^>]*display="block"/);
     expect((html.match(/class="katex-display"/g) ?? []).length).toBeGreaterThanOrEqual(5);
-    const list = html.slice(html.indexOf('<ol class="lineage-steps">'));
+    const list = html.slice(html.indexOf('<ol class="ladder"'));
     const listed = list.slice(0, list.indexOf('</ol>'));
     expect(listed).toContain('<math');
     expect(listed).not.toContain('katex-html');

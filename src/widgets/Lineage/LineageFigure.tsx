@@ -1,246 +1,185 @@
 /**
- * The lineage stepper: one step of the chain at a time, chosen with markers, previous and
- * next, or the arrow, Home and End keys; the step lives in the URL as ?step=N. Everything it
- * shows arrives as props from the build; the prerendered list in the section is the no-script view.
+ * The eviction ladder, which is also the lineage's one navigator: seven rungs, each a native
+ * disclosure whose summary states the step in a line and whose card opens in place under it, one
+ * at a time. Each step has its own address, #lineage-step-N, read on load and on every change of
+ * fragment and written when a reader chooses a step; without script the browser does the same.
  */
-import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 // In this order: one stylesheet for the page keeps the rules in the order they are imported.
 import './lineage.css';
 import './lineage-diagrams.css';
 import './lineage-papers.css';
-import { SymbolText } from '../../viz/SymbolText';
-import { TypesetMath } from '../../viz/TypesetMath';
-import { useUrlState, type UrlCodec } from '../urlState';
-
-import { describeDiagram } from './describe';
-import { DiagramView } from './DiagramView';
+import { URL_WRITE_DELAY_MS } from '../urlState';
+import { StepCard } from './StepCard';
+import { LADDER_ANCHOR, legacyStep, stepAnchor, stepFromHash, withoutStep } from './stepAddress';
 import type { FigureStep } from './types';
 
 interface LineageFigureProps {
   steps: FigureStep[];
 }
 
-/** The step as ?step=N, 1-based; anything but a whole number 1..count gives the first step, which leaves no trace. */
-export function stepCodec(count: number): UrlCodec<number> {
-  return {
-    parse(params, fallback) {
-      const raw = params.get('step');
-      if (raw === null || !/^\d{1,3}$/.test(raw)) return fallback;
-      const n = Number(raw);
-      return n >= 1 && n <= count ? n - 1 : fallback;
-    },
-    write(index, fallback) {
-      return { step: index === fallback ? null : String(index + 1) };
-    },
-  };
-}
+/** No step open: how the page is prerendered. */
+const NONE = -1;
 
-const FIRST_STEP = 0;
-
+/** The keys that move focus between rungs, as in an accordion; Enter or Space opens the rung focused. */
 const KEY_MOVES: Record<string, (index: number, count: number) => number> = {
-  ArrowLeft: (i) => i - 1,
+  ArrowDown: (i) => i + 1,
   ArrowRight: (i) => i + 1,
+  ArrowUp: (i) => i - 1,
+  ArrowLeft: (i) => i - 1,
   Home: () => 0,
   End: (_, count) => count - 1,
 };
 
-/**
- * The four facts of a step, shared by the stepper's card and the page's static list, and where
- * the usual account tells the step otherwise, a link to its correction.
- */
-export function StepFacts({ step }: { step: { wall: string; fix: string; cost: string; policy: string; correction?: string } }) {
-  return (
-    <dl className="step-facts">
-      <dt>The wall</dt>
-      <dd>{step.wall}</dd>
-      <dt>The fix</dt>
-      <dd>{step.fix}</dd>
-      <dt>What it gives up</dt>
-      <dd>{step.cost}</dd>
-      <dt>As an eviction policy</dt>
-      <dd className="policy">{step.policy}</dd>
-      {step.correction ? (
-        <>
-          <dt>Often told otherwise</dt>
-          <dd>
-            <a className="correction-link" href={`#correction-${step.correction}`}>
-              See the correction
-            </a>
-          </dd>
-        </>
-      ) : null}
-    </dl>
-  );
-}
-
-/** A step's content; it never changes, so a step change re-renders none of it. */
-const StepContent = memo(function StepContent({ step, index }: { step: FigureStep; index: number }) {
-  return (
-    <>
-      <h3 className="lineage-card-title" id={`lineage-card-title-${index + 1}`}>
-        <span className="step-year">{step.year}</span> {step.name}
-      </h3>
-      <div className="lineage-card-body">
-        <StepFacts step={step} />
-        <div className="lineage-diagram">
-          <DiagramView diagram={step.diagram} />
-          <p className="lineage-diagram-note">{describeDiagram(step.diagram)}</p>
-        </div>
-      </div>
-      {step.equations.map((eq) => (
-        <Fragment key={eq.id}>
-          <TypesetMath className="equation" markup={eq} figure={eq} />
-          {eq.where ? (
-            <p className="equation-where">
-              <SymbolText text={eq.where} />
-            </p>
-          ) : null}
-        </Fragment>
-      ))}
-      <ul className="lineage-papers">
-        {step.papers.map((p) => (
-          <li key={p.href}>
-            <a className="cite" href={p.href}>
-              {p.title}
-            </a>
-            , {p.authors}, {p.year}
-            {p.arxiv ? `, arXiv:${p.arxiv}` : ''}.
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-});
-
-function StepCard({ step, index, current }: { step: FigureStep; index: number; current: boolean }) {
-  return (
-    <article
-      className="lineage-card"
-      data-step={step.id}
-      data-current={current}
-      aria-labelledby={`lineage-card-title-${index + 1}`}
-      aria-hidden={current ? undefined : true}
-      inert={!current}
-    >
-      <StepContent step={step} index={index} />
-    </article>
-  );
+/** Puts the step in the address without a jump; no step open leaves the ladder's own anchor. */
+function writeAddress(index: number) {
+  const { pathname, search, hash } = window.location;
+  const next = `#${index === NONE ? LADDER_ANCHOR : stepAnchor(index)}`;
+  if (hash !== next) window.history.replaceState(window.history.state, '', `${pathname}${search}${next}`);
 }
 
 export function LineageFigure({ steps }: LineageFigureProps) {
   const count = steps.length;
-  const [index, setStep] = useState(FIRST_STEP);
-  // The steps built so far: a card is built when its step is first shown and kept, hidden, when
-  // another is, so a step shown again costs a paint rather than a rebuild.
-  const [built, setBuilt] = useState<readonly number[]>([FIRST_STEP]);
-  const setIndex = useCallback((i: number) => {
-    setStep(i);
-    setBuilt((b) => (b.includes(i) ? b : [...b, i]));
-  }, []);
+  const [index, setIndex] = useState(NONE);
+  // The cards opened so far: each draws its picture and sets its equations the first time it
+  // opens, and keeps them, so a step opened again costs a toggle rather than a rebuild.
+  const [built, setBuilt] = useState<readonly number[]>([]);
   // False on the server and in the first render that hydrates its markup.
   const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
-  const markers = useRef<(HTMLButtonElement | null)[]>([]);
-  const codec = useMemo(() => stepCodec(count), [count]);
-  // A shared link to a step lands on the figure.
-  useUrlState(codec, index, FIRST_STEP, setIndex, { hash: 'lineage' });
-  // A rung of the eviction ladder above links to its step's card in the list this figure
-  // replaces (#lineage-step-N): with script the figure opens that step instead, from a press
-  // or from a shared link.
+  const rungs = useRef<(HTMLDetailsElement | null)[]>([]);
+  const summaries = useRef<(HTMLElement | null)[]>([]);
+  /** Set by a reader's choice: the address follows the open step once the choice rests. */
+  const chosen = useRef(false);
+  /** A rung whose place on screen the next render keeps: the card above it closes as it opens. */
+  const held = useRef<{ rung: number; top: number } | null>(null);
+  /** A step the next render brings into view: one the address asked for. */
+  const reveal = useRef<number | null>(null);
+
+  const show = useCallback((i: number) => {
+    setIndex(i);
+    if (i !== NONE) setBuilt((b) => (b.includes(i) ? b : [...b, i]));
+  }, []);
+
   useEffect(() => {
-    const open = (hash: string, scroll: boolean) => {
-      const m = /^#lineage-step-(\d+)$/.exec(hash);
-      const step = m ? Number(m[1]) - 1 : -1;
-      if (step < 0 || step >= count) return;
-      setIndex(step);
-      if (scroll) document.getElementById('lineage-figure')?.scrollIntoView({ block: 'start' });
-      markers.current[step]?.focus({ preventScroll: true });
+    setLive(true);
+    const { pathname, search, hash } = window.location;
+    const linked = stepFromHash(hash, count);
+    const legacy = linked === null ? legacyStep(search, hash, count) : null;
+    if (legacy) {
+      const to = legacy.index === null ? hash : `#${stepAnchor(legacy.index)}`;
+      window.history.replaceState(window.history.state, '', `${pathname}${withoutStep(search)}${to}`);
+    }
+    const asked = linked ?? legacy?.index ?? null;
+    // A rung the reader opened before the figure was ready wins over the address.
+    const opened = rungs.current.findIndex((d) => d?.open);
+    if (opened !== NONE && opened !== asked) {
+      chosen.current = true;
+      show(opened);
+    } else if (asked !== null) {
+      if (linked !== null || legacy?.scroll) reveal.current = asked;
+      show(asked);
+    }
+    const onHashChange = () => {
+      const step = stepFromHash(window.location.hash, count);
+      if (step === null) return;
+      reveal.current = step;
+      show(step);
     };
-    open(window.location.hash, true);
-    const onClick = (e: MouseEvent) => {
-      const rung = (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-rung]');
-      if (!rung || e.button || e.metaKey || e.ctrlKey || e.shiftKey) return;
-      e.preventDefault();
-      open(rung.hash, true);
-    };
-    document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
-  }, [count, setIndex]);
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [count, show]);
 
-  const go = (next: number, moveFocus: boolean) => {
-    const target = Math.max(0, Math.min(count - 1, next));
-    if (target === index) return;
-    // Focus moves before the new step renders, while layout is still clean, so it forces no reflow.
-    if (moveFocus) markers.current[target]?.focus({ preventScroll: true });
-    setIndex(target);
-  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of step, which the refs describe
+  useLayoutEffect(() => {
+    const keep = held.current;
+    held.current = null;
+    const summary = keep ? summaries.current[keep.rung] : null;
+    if (keep && summary) {
+      const moved = summary.getBoundingClientRect().top - keep.top;
+      if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: 'instant' });
+    }
+    const step = reveal.current;
+    reveal.current = null;
+    if (step !== null) document.getElementById(stepAnchor(step))?.scrollIntoView({ block: 'start' });
+  }, [index]);
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const move = KEY_MOVES[e.key];
-    if (!move || e.altKey || e.ctrlKey || e.metaKey) return;
+  useEffect(() => {
+    if (!chosen.current) return undefined;
+    const timer = window.setTimeout(() => writeAddress(index), URL_WRITE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [index]);
+
+  const choose = (e: MouseEvent, i: number) => {
+    // The figure opens and closes rungs itself, so that the card and its picture come in one frame.
     e.preventDefault();
-    const target = Math.max(0, Math.min(count - 1, move(index, count)));
-    const el = e.target as HTMLElement;
-    // Focus follows the current marker, and leaves a button that the move is about to disable.
-    const dir = el.dataset.dir;
-    const disablesButton = (dir === 'prev' && target === 0) || (dir === 'next' && target === count - 1);
-    go(target, el.dataset.marker !== undefined || disablesButton);
+    const next = index === i ? NONE : i;
+    const summary = summaries.current[i];
+    if (next !== NONE && index !== NONE && index < i && summary) held.current = { rung: i, top: summary.getBoundingClientRect().top };
+    chosen.current = true;
+    show(next);
   };
 
-  const step = steps[index];
-  if (!step) return null;
+  // The browser opens a rung by itself for a link to its card or find-in-page, and closes the
+  // one open before; the figure follows.
+  const onToggle = (i: number, open: boolean) => {
+    if (open && index !== i) {
+      chosen.current = true;
+      show(i);
+    } else if (!open && index === i) show(NONE);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLOListElement>) => {
+    const from = summaries.current.indexOf(e.target as HTMLElement);
+    const move = KEY_MOVES[e.key];
+    if (from < 0 || !move || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    e.preventDefault();
+    summaries.current[Math.max(0, Math.min(count - 1, move(from, count)))]?.focus();
+  };
 
   return (
-    <div className="lineage-stepper">
-      <div className="lineage-nav" role="group" aria-label="Steps of the lineage" onKeyDown={onKeyDown}>
-        <ol className="lineage-markers" style={{ gridTemplateColumns: `repeat(${count}, minmax(0, 1fr))` }}>
-          {steps.map((s, i) => (
-            <li key={s.id}>
-              <button
-                type="button"
-                className="lineage-marker"
-                data-marker={i}
+    <div className="lineage-ladder">
+      <ol className="ladder" id="ladder" onKeyDown={onKeyDown}>
+        {steps.map((step, i) => (
+          <li key={step.id} className="rung-item">
+            <details
+              className="rung"
+              name="lineage-step"
+              data-step={step.id}
+              open={index === i}
+              ref={(el) => {
+                rungs.current[i] = el;
+              }}
+              onToggle={(e) => onToggle(i, e.currentTarget.open)}
+            >
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: a summary is its disclosure's button, pressed by pointer, Enter or Space */}
+              <summary
+                className="rung-head"
                 ref={(el) => {
-                  markers.current[i] = el;
+                  summaries.current[i] = el;
                 }}
-                aria-label={`Step ${i + 1}: ${s.short}, ${s.year}`}
-                aria-current={i === index ? 'step' : undefined}
-                tabIndex={i === index ? 0 : -1}
-                onClick={() => go(i, false)}
+                onClick={(e) => choose(e, i)}
               >
-                <span className="lineage-marker-num">{i + 1}</span>
-                <span className="lineage-marker-name">{s.short}</span>
-                <span className="lineage-marker-year">{s.year}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
-        <div className="lineage-controls">
-          <button type="button" className="lineage-button" data-dir="prev" disabled={index === 0} onClick={() => go(index - 1, index - 1 <= 0)}>
-            <span aria-hidden="true">← </span>Previous
-          </button>
-          <p className="lineage-status" role="status" aria-live="polite" aria-atomic="true">
-            Step {index + 1} of {count}
-            <span className="visually-hidden">
-              : {step.name}, {step.year}. {step.policy}
-            </span>
-          </p>
-          <button type="button" className="lineage-button" data-dir="next" disabled={index === count - 1} onClick={() => go(index + 1, index + 1 >= count - 1)}>
-            Next<span aria-hidden="true"> →</span>
-          </button>
-        </div>
-      </div>
-
-      {/* A card is built only once the figure runs, and only for a step shown: the page already
-          holds all seven as the static list (the view without script), so the prerendered page
-          carries no second copy of a card. */}
-      {live ? steps.map((s, i) => (built.includes(i) ? <StepCard key={s.id} step={s} index={i} current={i === index} /> : null)) : null}
-
-      <div className="lineage-footer">
-        <button type="button" className="lineage-button" disabled={index === 0} onClick={() => go(0, true)}>
-          Start over
-        </button>
-      </div>
+                <span className="rung-when">
+                  <span className="visually-hidden">Step {i + 1}: </span>
+                  <b>{step.year}</b> {step.name}
+                </span>
+                <strong className="rung-policy">{step.policy}</strong>
+                <span className="rung-rule">{step.rule}</span>
+                <span className="rung-gave">Gave up: {step.gaveUp}</span>
+              </summary>
+              <div className="rung-card" id={stepAnchor(i)}>
+                <StepCard step={step} rich={live && built.includes(i)} />
+              </div>
+            </details>
+          </li>
+        ))}
+      </ol>
+      <p className="copy-line">
+        <button type="button" className="copy-button" data-copy-link={index === NONE ? LADDER_ANCHOR : stepAnchor(index)}>
+          Copy a link to this view
+        </button>{' '}
+        <span className="copy-status" role="status" />
+      </p>
     </div>
   );
 }
