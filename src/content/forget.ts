@@ -74,19 +74,21 @@ export function meanErrors(seeds: number, n: number, stream: StreamKind = 'capac
   return sums;
 }
 
-/** Each rule's mean cosine and mean nearest-value accuracy after n pairs of the random-key stream, over seeds 1..seeds. */
-export function meanRecall(seeds: number, n: number, defaults: ForgetSettings = RANDOM_KEYS): { cosine: Record<Rule, number>; accuracy: Record<Rule, number> } {
+/** Each rule's mean read error, cosine and nearest-value accuracy after n pairs of the random-key stream, over seeds 1..seeds. */
+export function meanRecall(seeds: number, n: number, defaults: ForgetSettings = RANDOM_KEYS): Record<'error' | 'cosine' | 'accuracy', Record<Rule, number>> {
+  const error = byRule(() => 0);
   const cosine = byRule(() => 0);
   const accuracy = byRule(() => 0);
   for (let seed = 1; seed <= seeds; seed++) {
     const s = makeStream({ kind: 'capacity', seed, length: n });
     const t = trace({ stream: s, gates: gates(defaults), n });
     for (const r of RULES) {
+      error[r] += errorAt(t, r, n) / seeds;
       cosine[r] += cosineAt(t, r, n) / seeds;
       accuracy[r] += nearestShare(stateAt(t, r, n), s.keys, s.values) / seeds;
     }
   }
-  return { cosine, accuracy };
+  return { error, cosine, accuracy };
 }
 
 /** The first number of pairs at which a mean error reaches 1.00 (as wrong as answering zero). */
@@ -147,8 +149,8 @@ export interface ForgetFacts {
   random: ForgetSettings;
   /** The random-key stream at its opening number of pairs. */
   view: ForgetView;
-  /** Cosine and nearest-value accuracy at that number of pairs, averaged over `seeds` random-key streams. */
-  recallAtView: { cosine: Record<Rule, number>; accuracy: Record<Rule, number> };
+  /** Read error, cosine and nearest-value accuracy at that number of pairs, averaged over `seeds` random-key streams. */
+  recallAtView: Record<'error' | 'cosine' | 'accuracy', Record<Rule, number>>;
   /** The same stream at the slider's far end. */
   late: ForgetView;
   /** The lowest and highest late error among the three delta rules. */

@@ -40,7 +40,7 @@ const FOLDS = [
   },
   // The doors to the depth, one at the end of each section they extend.
   { name: 'how the ratio is counted', fold: '#scale-count', inside: 'scale-count-text', words: 'first published it as 117 million' },
-  { name: 'every reading of the demo', fold: '#forget-readings', inside: 'forget-readings-capacity', words: 'only when the keys are orthogonal. On the' },
+  { name: 'every reading of the demo', fold: '#forget-readings', inside: 'forget-readings-capacity', words: 'stream each pair gets a key channel of its own' },
   { name: 'the lab', fold: '#forget-lab-fold', inside: 'forget-lab', words: 'has every right to ask whether its lessons survive' },
   { name: 'attention’s sharpness and window', fold: '#forget-attention-deeper', inside: 'forget-attention-sharpness', words: 'Sharpness matters as much' },
   { name: 'the cost model', fold: '#chunking-model', inside: 'chunking-assumptions', words: 'Its free parameters, with the defaults' },

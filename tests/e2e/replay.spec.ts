@@ -22,12 +22,12 @@ const ACTIONS: Record<Figure, Act> = {
     await island.locator('details.rung > summary').nth(4).click();
   },
   forget: async (page, island) => {
-    await press(page, '#forget-n', 'ArrowRight', 3);
+    await press(page, '#forget-n', 'ArrowLeft', 3);
     // The gates sit folded: opened first, so the keys reach the β slider.
     await island.getByText('Gates', { exact: true }).click();
     await press(page, '#forget-beta', 'ArrowLeft', 2);
     await expect(page.locator('#forget-beta')).toBeFocused();
-    await island.getByRole('button', { name: 'Forward one pair' }).click();
+    await island.getByRole('button', { name: 'Back one pair' }).click();
   },
   lab: async (page) => {
     // The size by keys: d = 32 runs in the worker once the figure has hydrated.

@@ -36,7 +36,9 @@ describe('What to verify', () => {
     expect(v.cosine.additive).toBeGreaterThan(v.cosine.delta);
     expect(v.error.additive).toBeGreaterThan(1);
     expect(v.error.delta).toBeLessThan(1);
-    expect(text).toContain(`(${v.cosine.additive.toFixed(2)} against ${v.cosine.delta.toFixed(2)} for delta at ${v.n} pairs of the figure’s random-key stream)`);
+    expect(text).toContain(
+      `(${v.cosine.additive.toFixed(2)} against ${v.cosine.delta.toFixed(2)} for delta at ${v.n} pairs of the figure’s random-key stream)`,
+    );
     expect(text).toContain(`(error ${v.error.additive.toFixed(2)} against ${v.error.delta.toFixed(2)})`);
   });
 

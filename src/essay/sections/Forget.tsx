@@ -32,11 +32,11 @@ const g2 = (x: number | null) => (x === null ? '–' : f2(x));
 
 export function Forget() {
   const f = forgetFacts();
-  const { defaults, view, late, lateDeltaRange, lifetimes, seeds, crossing, deltaCrossing, phases, recallAtView } = f;
+  const { defaults, view, late, lateDeltaRange, lifetimes, seeds, crossing, deltaCrossing, phases } = f;
   const { width, layout, orthogonal, orthogonalPast, atWidth, meanAtWidth } = f;
   const { error } = view;
   const groups = f.lifetimesGroups;
-  const { open, end } = phases;
+  const { open } = phases;
   const scale = labAtScale();
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const openFrame = defaultText(defaults);
@@ -107,9 +107,9 @@ export function Forget() {
       </p>
       <p>
         How many pairs can {countWord(width)} channels hold? At most {countWord(width)}. Written one at a time, the additive and delta rules
-        store {countWord(width)} exactly only when the keys are orthogonal; a memory solved for all {countWord(width)} at once could hold any{' '}
-        {countWord(width)} independent keys.
-        <NoteMark notes={NOTES} id="orthogonal" /> Push the stream further and the rules come apart, because now they must decide what to
+        store {countWord(width)} exactly only when the keys are orthogonal
+        <NoteMark notes={NOTES} id="orthogonal" />; a memory solved for all {countWord(width)} at once could hold any {countWord(width)} independent
+        keys. Push the stream further and the rules come apart, because now they must decide what to
         lose.
       </p>
       <Equation id="readError" label="Read error: the mean relative distance between each read and its value" />
@@ -125,7 +125,7 @@ export function Forget() {
         writes some of its keys again with new values. Then a new context begins. Gated DeltaNet computes its gate from each token, so the gate
         can close at such a change; here the gates fire there and nowhere else.
       </p>
-      <FigureFrame id="forget" minHeight={1000} lookFor={openFrame.lookFor} caption={openFrame.caption}>
+      <FigureFrame id="forget" minHeight={880} lookFor={openFrame.lookFor} caption={openFrame.caption}>
         <Island
           name="forget"
           props={{
@@ -141,35 +141,29 @@ export function Forget() {
         />
       </FigureFrame>
       <p>
-        At pair {open.n}, the new context&rsquo;s first, each step shows its trade. The delta rule reads the new context back at{' '}
-        <span data-claim="forget-open-delta">{g2(open.groups.delta.once)}</span>, where additive reads{' '}
-        <span data-claim="forget-open-additive">{g2(open.groups.additive.once)}</span> through the old context&rsquo;s pile. The scalar gate
-        silences the old context (<span data-claim="forget-open-stale">{g2(open.groups.gatedDelta.stale)}</span> against{' '}
-        {g2(open.groups.delta.stale)}) but takes the facts with it (<span data-claim="forget-open-facts">{g2(open.groups.gatedDelta.facts)}</span>).
-        The per-channel gate clears rows {span(layout.fastChannels)} alone and keeps the facts at{' '}
-        <span data-claim="forget-open-pc">{g2(open.groups.perChannelGated.facts)}</span>.
+        At the new context&rsquo;s first pair each step shows its trade, group by group in the table under the memories. The delta rule reads
+        the new pair back exactly, where additive reads it through the old context&rsquo;s pile. The scalar gate quiets the old context but
+        takes the facts with it: they now read back at <span data-claim="forget-open-facts">{g2(open.groups.gatedDelta.facts)}</span>, as
+        wrong as answering zero. The per-channel gate clears the context rows alone and keeps the facts.
       </p>
       <p>
-        Drag to the end and the gain shrinks while the cost stays. The new context refills rows {span(layout.fastChannels)}, and plain delta
-        overwrites the old context there too: <span data-claim="forget-end-stale">{g2(end.groups.delta.stale)}</span> against{' '}
-        {g2(end.groups.gatedDelta.stale)} with the gate. A delta write already evicts by replacement; clearing adds little on the rows a new
-        context writes, and costs everything on the rows it does not.
+        Drag to the end and the gain shrinks while the cost stays. The new context refills the context rows, and plain delta overwrites the
+        old context there too. A delta write already evicts by replacement: clearing adds little on the rows a new context writes, and costs
+        everything on the rows it does not.
       </p>
       <p>
         Switch to random keys and every key touches every row, so no rows can be kept apart and the decays buy little. At real sizes the
-        ranking can even turn: in the lab, at d = {scale.d} after {scale.n} pairs, additive writes pick the right value for{' '}
-        <span data-claim="forget-lab-additive">{pct(scale.accuracy.additive)}</span> of their reads, delta for {pct(scale.accuracy.delta)},
+        ranking can even turn. In the lab, with heads {scale.d} wide and twice as many pairs as channels, additive writes pick the right value
+        for <span data-claim="forget-lab-additive">{pct(scale.accuracy.additive)}</span> of their reads, delta for {pct(scale.accuracy.delta)},
         gated delta for {pct(scale.accuracy.gatedDelta)}.
       </p>
       <h3>What each metric rewards</h3>
       <p>
         Read error counts a read&rsquo;s length as well as its direction. Cosine similarity forgives the length, and so does nearest-value
-        accuracy, the share of reads that lie closer to their own value than to any other. At {view.n} random-key pairs both rank additive
-        first: cosine <span data-claim="forget-cosine-additive">{f2(recallAtView.cosine.additive)}</span> against{' '}
-        {f2(recallAtView.cosine.delta)} for delta, accuracy <span data-claim="forget-accuracy-additive">{pct(recallAtView.accuracy.additive)}</span>{' '}
-        against {pct(recallAtView.accuracy.delta)}, over {seeds} streams. Additive keeps the right value in full under its crosstalk; delta
-        has partly overwritten old pairs. A later layer that adds the read to the residual stream sees its length, so the figure plots read
-        error and keeps cosine one switch away.
+        accuracy, the share of reads that lie closer to their own value than to any other. On random keys, at twice as many pairs as
+        channels, both rank additive first and read error ranks it last, averaged over {seeds} streams. Additive keeps the right value in
+        full under its crosstalk; delta has partly overwritten old pairs. A later layer that adds the read to the residual stream sees its
+        length, so the figure plots read error and keeps cosine one switch away.
       </p>
       <Equation id="readCosine" label="Mean cosine similarity between each read and its value" />
       <AttentionRead />

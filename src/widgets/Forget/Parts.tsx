@@ -1,6 +1,6 @@
 /** The state demo's smaller pieces: row labels beside a memory, the table by group, the colour scale's line. */
 import { memo } from 'react';
-import { D, RULES } from '../../core/memory';
+import { D, RULES, type Rule } from '../../core/memory';
 import { cell, GROUP_LABELS, METRIC_LABELS, RULE_LABELS, type rowGroups } from './describe';
 import type { GroupTable as Table } from './frame';
 import type { Metric } from './state';
@@ -22,6 +22,9 @@ export const RowLabels = memo(function RowLabels({ groups }: { groups: ReturnTyp
     </div>
   );
 });
+
+/** The table's column heads: each rule's name, short enough for four columns on a phone. */
+const SHORT: Record<Rule, string> = { additive: 'Additive', delta: 'Delta', gatedDelta: 'Gated', perChannelGated: 'Per-channel' };
 
 /** Each group's number for each rule; the drag writes its cells and its count of pairs through the refs. */
 export function GroupTable({
@@ -47,7 +50,7 @@ export function GroupTable({
           <th scope="col">Group</th>
           {RULES.map((r) => (
             <th scope="col" key={r} className={`rule-${r}`}>
-              <span className="rule-swatch" aria-hidden="true" /> {RULE_LABELS[r]}
+              <span className="rule-swatch" aria-hidden="true" /> <abbr title={RULE_LABELS[r]}>{SHORT[r]}</abbr>
             </th>
           ))}
         </tr>
