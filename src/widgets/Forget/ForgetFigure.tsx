@@ -22,7 +22,7 @@ import { forgetCodec, type GatesByStream, initialState, lastPair, type Metric, r
 import { caption, describePicture, lookForLine, METRIC_LABELS, readout, RULE_LABELS, rowGroups, writeLine } from './describe';
 import { GroupTable, RowLabels, ScaleLine, writeTemplate, ZERO_ROW } from './Parts';
 import { DrawToggle, Options } from './Options';
-import { frameAt, gatesOf, keyBand, SCALE_MAX, series as seriesOf } from './frame';
+import { type Frame, frameAt, gatesOf, keyBand, SCALE_MAX, series as seriesOf, valueAt } from './frame';
 import { useSliderDrag } from './useSliderDrag';
 import { useUrlState } from '../urlState';
 import './forget.css';
@@ -92,15 +92,15 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
   const gateValues = useMemo(() => ({ alpha, slow, fast }), [alpha, slow, fast]);
   const other: Metric = metric === 'error' ? 'cosine' : 'error';
   const frameFor = useCallback((at: number) => frameAt(t, stream, kind, metric, gates, at), [t, stream, kind, metric, gates]);
-  const otherAt = useCallback((at: number) => frameAt(t, stream, kind, other, gates, at).values, [t, stream, kind, other, gates]);
+  const otherAt = useCallback(
+    (at: number) => Object.fromEntries(RULES.map((r) => [r, valueAt(t, stream, other, r, at)])) as Record<Rule, number>,
+    [t, stream, other],
+  );
   const root = useRef<HTMLDivElement>(null);
   /** The line above the figure and its caption: outside this island, so written here. */
   const textFor = useCallback(
-    (at: number) => {
-      const f = frameFor(at);
-      return { lookFor: lookForLine(f, stream, kind, metric, gateValues, otherAt(at)), write: writeLine(f, stream, kind) };
-    },
-    [frameFor, otherAt, stream, kind, metric, gateValues],
+    (f: Frame) => ({ lookFor: lookForLine(f, stream, kind, metric, gateValues, otherAt(f.n)), write: writeLine(f, stream, kind) }),
+    [otherAt, stream, kind, metric, gateValues],
   );
   const { refs, act, drag, onKeyDown } = useSliderDrag({ n, frameFor, textFor, metric, draw, last, dispatch, root });
 
@@ -115,7 +115,7 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
   }, [playing, act, last]);
 
   const frame = useMemo(() => frameFor(n), [frameFor, n]);
-  const text = useMemo(() => textFor(n), [textFor, n]);
+  const text = useMemo(() => textFor(frame), [textFor, frame]);
   const named = useHighlightedRule();
   const groups = useMemo(() => rowGroups(kind), [kind]);
   const band = keyBand(frame.key);

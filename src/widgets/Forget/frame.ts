@@ -5,7 +5,7 @@
  */
 import { groupErrors, PAIR_GROUPS, type PairGroup } from '../../core/groups';
 import { channelGates, D, type Gates, RULES, type Rule, writeParts, zeroState } from '../../core/memory';
-import { PHASE_GROUPS, type PhaseGroup, phaseScores } from '../../core/phases';
+import { PHASE_GROUPS, type PhaseGroup, type PhaseScores, phaseScores } from '../../core/phases';
 import type { Stream, StreamKind } from '../../core/stream';
 import { stateAt, type Trace } from '../../core/trace';
 import type { ForgetSettings, Metric } from '../../content/defaults';
@@ -83,18 +83,14 @@ export function groupsOf(kind: StreamKind): readonly GroupId[] {
   return [];
 }
 
-function groupTable(t: Trace, stream: Stream, kind: StreamKind, metric: Metric, n: number): GroupTable | null {
+function groupTable(t: Trace, stream: Stream, kind: StreamKind, metric: Metric, n: number, scores: PhaseScores[] | null): GroupTable | null {
   const groups = groupsOf(kind);
   if (groups.length === 0) return null;
   const values = Object.fromEntries(
-    RULES.map((r) => {
-      const S = stateAt(t, r, n);
-      if (stream.phase) {
-        const scores = phaseScores(S, stream, n);
-        return [r, metric === 'error' ? scores.error : scores.cosine];
-      }
+    RULES.map((r, i) => {
+      if (scores) return [r, metric === 'error' ? scores[i]!.error : scores[i]!.cosine];
       // The lifetimes groups are read errors; under cosine they are left out.
-      return [r, metric === 'error' ? groupErrors(S, stream, n) : Object.fromEntries(PAIR_GROUPS.map((g) => [g, null]))];
+      return [r, metric === 'error' ? groupErrors(stateAt(t, r, n), stream, n) : Object.fromEntries(PAIR_GROUPS.map((g) => [g, null]))];
     }),
   ) as GroupTable['values'];
   return { groups, values };
@@ -122,9 +118,12 @@ export function frameAt(t: Trace, stream: Stream, kind: StreamKind, metric: Metr
     row.push(parts.row);
   }
   const gateFired = stream.gateAt ? stream.gateAt[i] === true : true;
+  // On the phases stream one scoring of each memory serves the table and the number over every question.
+  const scores = stream.phase ? states.map((S) => phaseScores(S, stream, n)) : null;
+  const numberOf = (r: Rule, k: number) => (scores ? (metric === 'error' ? scores[k]!.all.error : scores[k]!.all.cosine) : valueAt(t, stream, metric, r, n));
   return {
     n,
-    values: Object.fromEntries(RULES.map((r) => [r, valueAt(t, stream, metric, r, n)])) as Record<Rule, number>,
+    values: Object.fromEntries(RULES.map((r, k) => [r, numberOf(r, k)])) as Record<Rule, number>,
     states,
     change,
     key,
@@ -133,7 +132,7 @@ export function frameAt(t: Trace, stream: Stream, kind: StreamKind, metric: Metr
     row,
     gateFired,
     largest: states.map(largest),
-    groups: groupTable(t, stream, kind, metric, n),
+    groups: groupTable(t, stream, kind, metric, n, scores),
   };
 }
 

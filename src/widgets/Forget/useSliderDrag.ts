@@ -62,7 +62,7 @@ interface SliderDragInput {
   /** The state's number of pairs. */
   n: number;
   frameFor: (n: number) => Frame;
-  textFor: (n: number) => { lookFor: string; write: string };
+  textFor: (frame: Frame) => { lookFor: string; write: string };
   metric: Metric;
   draw: Draw;
   /** The slider's far end. */
@@ -97,7 +97,7 @@ export function useSliderDrag({ n, frameFor, textFor, metric, draw, last, dispat
     (to: number, input: HTMLInputElement | null) => {
       const { frameFor: frameAt, textFor: textAt, metric: m, draw: d, last: end } = latest.current;
       const f = frameAt(to);
-      const text = textAt(to);
+      const text = textAt(f);
       const el = nodes.current;
       input?.setAttribute('aria-valuetext', `${to} pairs written`);
       const band = keyBand(f.key);
