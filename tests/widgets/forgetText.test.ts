@@ -39,6 +39,13 @@ describe('the look-for line follows stream, metric and step', () => {
           if (metric === 'cosine') {
             const best = [...RULES].sort((a, b) => frame.values[b] - frame.values[a])[0]!;
             expect(line).toMatch(/^By cosine /);
+            // Every rule level with the best, at two decimals, is named as first.
+            const names = { additive: 'additive', delta: 'delta', gatedDelta: 'gated delta', perChannelGated: 'per-channel gated' };
+            const named = line
+              .slice('By cosine '.length, line.indexOf(' first after'))
+              .replace(/ ranks?$/, '')
+              .split(/, | and /);
+            expect(named, `at ${n}`).toEqual(RULES.filter((r) => f2(frame.values[r]) === f2(frame.values[best])).map((r) => names[r]));
             expect(line).toContain(f2(frame.values[best]));
             expect(line).toContain(`read error is ${f2(other.additive)}`);
             continue;

@@ -139,8 +139,11 @@ export function lookForLine(frame: Frame, stream: Stream, kind: StreamKind, metr
   const { n, values } = frame;
   if (metric === 'cosine') {
     const best = bestOf(values, 'cosine');
+    // Rules level with the best at the precision shown share first place.
+    const level = RULES.filter((r) => fmt(values[r]) === fmt(values[best])).map(lower);
+    const first = level.length === 1 ? `${level[0]} ranks` : `${level.slice(0, -1).join(', ')} and ${level.at(-1)} rank`;
     const tail = kind === 'phases' ? ' Keys that should read nothing are left out: cosine cannot score silence.' : '';
-    return `By cosine ${lower(best)} ranks first after ${pairs(n)} (${fmt(values[best])}). Cosine forgives a read’s length: additive scores ${fmt(values.additive)} where its read error is ${fmt(other.additive)}.${tail}`;
+    return `By cosine ${first} first after ${pairs(n)} (${fmt(values[best])}). Cosine forgives a read’s length: additive scores ${fmt(values.additive)} where its read error is ${fmt(other.additive)}.${tail}`;
   }
   if (kind === 'phases') return phasesLine(frame, stream, g);
   if (kind === 'lifetimes')
