@@ -12,6 +12,12 @@ const D = DIM;
 /** A per-channel gate that keeps every row. */
 const OPEN_ROWS: readonly number[] = Object.freeze(Array.from({ length: DIM }, () => 1));
 
+/** The gates at write i (0-based) of a stream: its own where they fire (every write, when it says nothing), open (1) elsewhere. */
+export function gatesAtWrite(stream: { gateAt?: readonly boolean[] }, gates: Gates, i: number): Gates {
+  if (!stream.gateAt || stream.gateAt[i]) return gates;
+  return { beta: gates.beta, alpha: 1, channelAlpha: OPEN_ROWS };
+}
+
 /** The pairs a trace writes, in order; a `Stream` is one. */
 interface Pairs {
   keys: readonly ArrayLike<number>[];

@@ -7,7 +7,7 @@ import { groupErrors, PAIR_GROUPS, type PairGroup } from '../../core/groups';
 import { channelGates, D, type Gates, RULES, type Rule, writeParts, zeroState } from '../../core/memory';
 import { PHASE_GROUPS, type PhaseGroup, type PhaseScores, phaseScores } from '../../core/phases';
 import type { Stream, StreamKind } from '../../core/stream';
-import { stateAt, type Trace } from '../../core/trace';
+import { gatesAtWrite, stateAt, type Trace } from '../../core/trace';
 import type { ForgetSettings, Metric } from '../../content/defaults';
 
 /** The colour scale's reach: every memory is drawn against ±1, and a larger entry is drawn at full strength. */
@@ -41,12 +41,6 @@ export interface Frame {
 
 export function gatesOf(s: Pick<ForgetSettings, 'beta' | 'alpha' | 'slow' | 'fast'>): Gates {
   return { beta: s.beta, alpha: s.alpha, channelAlpha: channelGates(s.slow, s.fast) };
-}
-
-/** The gates at write i (0-based): the stream's where they fire, open (1) where they do not. */
-export function gatesAt(stream: Stream, gates: Gates, i: number): Gates {
-  if (!stream.gateAt || stream.gateAt[i]) return gates;
-  return { beta: gates.beta, alpha: 1, channelAlpha: channelGates(1, 1) };
 }
 
 function largest(S: ArrayLike<number>): number {
@@ -101,7 +95,7 @@ export function frameAt(t: Trace, stream: Stream, kind: StreamKind, metric: Metr
   const i = n - 1;
   const key = stream.keys[i]! as Float64Array;
   const value = stream.values[i]! as Float64Array;
-  const at = gatesAt(stream, gates, i);
+  const at = gatesAtWrite(stream, gates, i);
   const states: Float64Array[] = [];
   const change: Float64Array[] = [];
   const read: (Float64Array | null)[] = [];

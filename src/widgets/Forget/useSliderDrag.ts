@@ -14,6 +14,7 @@ import { cell, readout } from './describe';
 import { type Frame, keyBand, SCALE_MAX } from './frame';
 import type { Action, Draw, Metric } from './state';
 import { setText, usePausedDrag } from '../usePausedDrag';
+import { ZERO_ROW } from './Parts';
 
 const setN = (to: number): Action => ({ type: 'setN', n: to });
 
@@ -71,8 +72,6 @@ interface SliderDragInput {
   /** The figure's root, inside the frame whose look-for line the drag rewrites. */
   root: RefObject<HTMLElement | null>;
 }
-
-const ZERO_ROW = new Float64Array(8);
 
 export function useSliderDrag({ n, frameFor, textFor, metric, draw, last, dispatch, root }: SliderDragInput) {
   const nodes = useRef<DragNodes>({
