@@ -38,7 +38,12 @@ const SHELL_BUDGET = 4 * KB;
 const HYDRATE_BUDGET = 70 * KB;
 /** Each figure's own code, beyond the shell and React (shared chunks it pulls in count against it too). */
 const ISLAND_BUDGETS: Record<string, number> = {
-  'src/widgets/Forget/ForgetFigure.tsx': 20 * KB,
+  /**
+   * The state demo: 15.3 KiB until it drew each write taken apart (the key, the read, the row
+   * written), a table by group, the phases stream's questions and the words generated from what it
+   * draws (describe.ts alone, about 2.5 KiB); 20.0 KiB then.
+   */
+  'src/widgets/Forget/ForgetFigure.tsx': 22 * KB,
   'src/widgets/Chunking/ChunkingFigure.tsx': 20 * KB,
   'src/widgets/Shipping/ShippingFigure.tsx': 10 * KB,
   'src/widgets/Lineage/LineageFigure.tsx': 15 * KB,
