@@ -172,12 +172,18 @@ export function labFigureProps() {
 export const LAB_STREAM_TEXT = `random unit keys, as in the capacity stream above; orthonormal keys, a fresh orthonormal basis every d pairs, which additive writes and the delta rule at β = 1 read back exactly up to n = d; keys in ${countWord(CLUSTERS)} clusters, each key half a shared direction and half its own noise; and a pool of d/2 orthonormal keys written again and again with new values, where only each key’s latest value counts: the overwrite the delta rule was made for.`;
 
 /** The lab's largest head at n = 2d: each write rule's nearest-value accuracy, for the main path's one sentence on real sizes. */
-export function labAtScale(): { d: number; n: number; streams: number; accuracy: Record<'additive' | 'delta' | 'gatedDelta', number> } {
+export function labAtScale(): { d: number; n: number; streams: number; alpha: number; accuracy: Record<'additive' | 'delta' | 'gatedDelta', number> } {
   const d = LAB_SIZES.at(-1)!;
   const at = (m: LabMethod) => {
     const c = labCells(d, m).find((x) => x.n === 2 * d);
     if (!c) throw new Error(`the lab has no checkpoint at n = 2d for d = ${d}`);
     return c.accuracy;
   };
-  return { d, n: 2 * d, streams: LAB_STREAM_COUNTS[d]!, accuracy: { additive: at('additive'), delta: at('delta'), gatedDelta: at('gatedDelta') } };
+  return {
+    d,
+    n: 2 * d,
+    streams: LAB_STREAM_COUNTS[d]!,
+    alpha: labRuns.gates.alpha,
+    accuracy: { additive: at('additive'), delta: at('delta'), gatedDelta: at('gatedDelta') },
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * What the phases stream asks of a memory after n writes, and how well each memory answers,
  * group by group: the slow facts; this context's keys written once; its rewritten keys, at
- * their latest value; and the last context's keys, which should now read back nothing.
+ * their latest value; and the last context's keys, which should now read back nothing. The
+ * last group is kept apart: its number is how much of an old value still comes back.
  */
 import { D as DIM, scoreRead } from './memory';
 import type { Stream } from './stream';
@@ -85,7 +86,10 @@ export interface PhaseScores {
   error: Record<PhaseGroup, number | null>;
   /** Mean cosine of each group; null where it has none, and always for `stale`, whose answer is nothing. */
   cosine: Record<PhaseGroup, number | null>;
-  /** Over every question: the read error, and the cosine over those with a value. */
+  /**
+   * Over the questions with a value (the facts and this context's keys): the read error and the
+   * cosine, as the read error's equation defines them over the pairs asked.
+   */
   all: { error: number; cosine: number };
 }
 
@@ -96,7 +100,6 @@ export function phaseScores(S: ArrayLike<number>, stream: Phased, n: number): Ph
   const acc = new Float64Array(2);
   let error = 0;
   let cosine = 0;
-  let asked = 0;
   let valued = 0;
   for (const q of queriesAt(stream, n)) {
     acc.fill(0);
@@ -106,9 +109,8 @@ export function phaseScores(S: ArrayLike<number>, stream: Phased, n: number): Ph
     g.cosine += acc[1]!;
     g.count += 1;
     sums.set(q.group, g);
-    error += acc[0]!;
-    asked += 1;
     if (!q.empty) {
+      error += acc[0]!;
       cosine += acc[1]!;
       valued += 1;
     }
@@ -119,5 +121,5 @@ export function phaseScores(S: ArrayLike<number>, stream: Phased, n: number): Ph
     return s[key] / s.count;
   };
   const byGroup = (key: 'error' | 'cosine') => Object.fromEntries(PHASE_GROUPS.map((g) => [g, mean(g, key)])) as Record<PhaseGroup, number | null>;
-  return { error: byGroup('error'), cosine: byGroup('cosine'), all: { error: error / asked, cosine: valued === 0 ? 0 : cosine / valued } };
+  return { error: byGroup('error'), cosine: byGroup('cosine'), all: { error: valued === 0 ? 0 : error / valued, cosine: valued === 0 ? 0 : cosine / valued } };
 }

@@ -203,6 +203,15 @@ describe('the phases stream shows each step of the ladder', () => {
     expect(open.groups.perChannelGated.facts!).toBeLessThan(1e-12);
   });
 
+  it('"The new context writes the same rows, so the old keys read its values even in a cleared memory": the gated memory’s old context comes back more by the end', () => {
+    expect(end.groups.gatedDelta.stale!).toBeGreaterThan(open.groups.gatedDelta.stale! + 0.1);
+    const o = meanPhases(200, PHASES_SWITCH);
+    const e = meanPhases(200, 20);
+    expect(e.gatedDelta.stale!).toBeGreaterThan(o.gatedDelta.stale! + 0.1);
+    // Plain delta's comes back about as much throughout: the gain shrinks from the gated side.
+    expect(Math.abs(e.delta.stale! - o.delta.stale!)).toBeLessThan(0.1);
+  });
+
   it('delta → gated delta gains on the old context at the opening view, and less by the end: as the prose says', () => {
     expect(open.groups.delta.stale! - open.groups.gatedDelta.stale!).toBeGreaterThanOrEqual(GAP);
     const gainEnd = end.groups.delta.stale! - end.groups.gatedDelta.stale!;

@@ -13,6 +13,7 @@ import {
   PHASES_LENGTH,
   phaseScores,
   queriesAt,
+  readError,
   RULES,
   SLOW_CHANNELS,
   stateAt,
@@ -116,6 +117,24 @@ describe('the questions the phases stream asks', () => {
     let stale = 0;
     for (const i of [8, 9, 10, 11, 12, 13, 14, 15]) stale += Math.abs(2 * stream.keys[i]![4]!) / norm(stream.values[i]!);
     expect(s.error.stale).toBeCloseTo(stale / 8, 12);
+  });
+});
+
+describe('the number over the questions is the read error’s equation over the pairs asked', () => {
+  it('equals readError over each asked key’s latest pair, for every memory and every n', () => {
+    const t = trace({ stream, gates, n: PHASES_LENGTH });
+    for (let n = 1; n <= PHASES_LENGTH; n++) {
+      const asked = queriesAt(stream, n).filter((q) => !q.empty);
+      for (const r of RULES) {
+        const S = stateAt(t, r, n);
+        const want = readError(
+          S,
+          asked.map((q) => stream.keys[q.pair]!),
+          asked.map((q) => stream.values[q.pair]!),
+        );
+        expect(phaseScores(S, stream, n).all.error).toBeCloseTo(want, 12);
+      }
+    }
   });
 });
 

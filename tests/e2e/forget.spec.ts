@@ -41,7 +41,7 @@ for (const { width, themes } of WIDTH_THEMES) {
     await page.mouse.up();
     await expect(input).toHaveValue(String(LAST));
     await expect(status).toContainText(`${LAST} pairs written`);
-    await expect(lookFor).toContainText('The new context refills rows 5–8');
+    await expect(lookFor).toContainText('The new context writes the same rows 5–8');
     expect(await cellsAt()).not.toBe(at1);
     // The widest numbers fit their fixed boxes, and the readout's box kept its height.
     expect(await steadyOverflow(page, '#forget-figure')).toEqual([]);

@@ -313,14 +313,12 @@ describe('ForgetFigure on the phases stream, where the page opens', () => {
     expect(status().textContent).toMatch(/^17 pairs written\. Read error: /);
     const table = groupTable();
     expect(table['Facts, rows 1–4']).toEqual(['additive', 'delta', 'gatedDelta', 'perChannelGated'].map((r) => group(r as 'delta', 'facts', 17)));
-    expect(table['Last context: should read nothing']).toEqual(
-      ['additive', 'delta', 'gatedDelta', 'perChannelGated'].map((r) => group(r as 'delta', 'stale', 17)),
-    );
+    expect(table['Last context (should read 0)']).toEqual(['additive', 'delta', 'gatedDelta', 'perChannelGated'].map((r) => group(r as 'delta', 'stale', 17)));
     expect(table['This context, rewritten']).toEqual(['–', '–', '–', '–']);
     // The line names the gates' action and quotes the table's own numbers.
     expect(lookFor()).toContain('gated delta clears every row');
     expect(lookFor()).toContain('per-channel keeps rows 1–4 and clears rows 5–8');
-    expect(lookFor()).toContain(`Facts now read ${group('gatedDelta', 'facts', 17)} gated, ${group('perChannelGated', 'facts', 17)} per channel`);
+    expect(lookFor()).toContain(`Facts read ${group('gatedDelta', 'facts', 17)} gated, ${group('perChannelGated', 'facts', 17)} per channel`);
     expect(caption()).toContain('built to show each policy');
     expect(caption()).toContain('read error');
     expect(document.querySelector('.forget-write .steady-live')!.textContent).toContain(
@@ -337,7 +335,7 @@ describe('ForgetFigure on the phases stream, where the page opens', () => {
     expect(caption()).toContain('cosine');
     expect(caption()).not.toContain('read error');
     expect(document.querySelector('.forget-groups caption')!.textContent).toMatch(/^Cosine similarity by group/);
-    expect(groupTable()['Last context: should read nothing']).toEqual(['–', '–', '–', '–']);
+    expect(groupTable()['Last context (should read 0)']).toEqual(['–', '–', '–', '–']);
     await user.selectOptions(screen.getByRole('combobox', { name: /metric/i }), 'error');
     // A gate that stays open is said to: α = 1 keeps every row.
     fireEvent.change(document.getElementById('forget-alpha')!, { target: { value: '1' } });

@@ -19,9 +19,9 @@ const NOTES = notes('forget', [
     id: 'orthogonal',
     text: (
       <>
-        The bound is rank: an {'d'}&times;{'d'} map can meet at most {'d'} independent demands k<sub>i</sub>S = v<sub>i</sub>, so any {'d'}{' '}
+        The bound is rank: a {'d'}&times;{'d'} map can meet at most {'d'} independent demands k<sub>i</sub>S = v<sub>i</sub>, so any {'d'}{' '}
         linearly independent keys fit and no more do. Written one at a time, the additive and delta rules reach that only when the
-        keys are orthogonal, that is, when a read with one key returns nothing written with another.
+        keys are orthonormal: of unit length, and orthogonal, so that a read with one key returns nothing written with another.
       </>
     ),
   },
@@ -102,12 +102,12 @@ export function Forget() {
       </ul>
       <p>
         The delta write is one step of online gradient descent on ½‖<var className="tok-k">k</var>
-        <var className="tok-s">S</var> &minus; <var className="tok-v">v</var>‖², with step size <var className="tok-beta">&beta;</var>: it
-        moves the memory to shrink the very miss the figure plots.
+        <var className="tok-s">S</var> &minus; <var className="tok-v">v</var>‖², with step size <var className="tok-beta">&beta;</var>: it shrinks
+        the miss the figure plots for the pair it writes, to nothing when <var className="tok-beta">&beta;</var> is one.
       </p>
       <p>
-        How many pairs can {countWord(width)} channels hold? At most {countWord(width)}. Written one at a time, the additive and delta rules
-        store {countWord(width)} exactly only when the keys are orthogonal
+        How many pairs can {countWord(width)} channels hold exactly? At most {countWord(width)}. Written one at a time, the additive and delta
+        rules store {countWord(width)} exactly only when the keys are orthonormal
         <NoteMark notes={NOTES} id="orthogonal" />; a memory solved for all {countWord(width)} at once could hold any {countWord(width)} independent
         keys. Push the stream further and the rules come apart, because now they must decide what to
         lose.
@@ -115,8 +115,8 @@ export function Forget() {
       <Equation id="readError" label="Read error: the mean relative distance between each read and its value" />
       <p>
         The read error is the distance between what a key reads back, <var className="tok-k">k</var>
-        <var className="tok-s">S</var>, and the value it should return, relative to the value&rsquo;s length, averaged over the pairs asked. An
-        error of 1.00 is as wrong as answering zero. The additive rule can go past that line: its read holds the right value plus every other
+        <var className="tok-s">S</var>, and the value it should return, relative to the value&rsquo;s length, averaged over the pairs asked: a key written twice is asked for
+        its latest value. An error of 1.00 is as wrong as answering zero. The additive rule can go past that line: its read holds the right value plus every other
         value, weighted by how far their keys overlap, so it answers with something confident and wrong.
       </p>
       <p>
@@ -141,29 +141,31 @@ export function Forget() {
         />
       </FigureFrame>
       <p>
-        At the new context&rsquo;s first pair each step shows its trade, group by group in the table under the memories. The delta rule reads
-        the new pair back exactly, where additive reads it through the old context&rsquo;s pile. The scalar gate quiets the old context but
-        takes the facts with it: they now read back at <span data-claim="forget-open-facts">{g2(open.groups.gatedDelta.facts)}</span>, as
-        wrong as answering zero. The per-channel gate clears the context rows alone and keeps the facts.
+        At the new context&rsquo;s first pair the gates show their trade, group by group in the table under the memories. The scalar gate
+        quiets the old context but takes the facts with it: they now read back at{' '}
+        <span data-claim="forget-open-facts">{g2(open.groups.gatedDelta.facts)}</span>, as wrong as answering zero. The per-channel gate
+        clears the context rows alone and keeps the facts; here it is told which rows hold them, where a trained model must learn it. Additive
+        reads even the pair just written through the old context&rsquo;s pile.
       </p>
       <p>
-        Drag to the end and the gain shrinks while the cost stays. The new context refills the context rows, and plain delta overwrites the
-        old context there too. A delta write already evicts by replacement: clearing adds little on the rows a new context writes, and costs
-        everything on the rows it does not.
+        Drag to the end and the gain shrinks while the cost stays. The new context writes the same rows, so the old keys read its values even
+        in a cleared memory. Clearing helps only until a new context fills the rows it shares with the old one; on rows it never writes, the
+        loss is for good.
       </p>
       <p>
-        Switch to random keys and every key touches every row, so no rows can be kept apart and the decays buy little. At real sizes the
-        ranking can even turn. In the lab, with heads {scale.d} wide and twice as many pairs as channels, additive writes pick the right value
-        for <span data-claim="forget-lab-additive">{pct(scale.accuracy.additive)}</span> of their reads, delta for {pct(scale.accuracy.delta)},
-        gated delta for {pct(scale.accuracy.gatedDelta)}.
+        Switch to random keys and every key touches every row, so no rows can be kept apart and the decays buy little. By the count recall
+        benchmarks make, additive writes can come out ahead, at real sizes too. In the lab, with heads {scale.d} wide and twice as many pairs
+        as channels, additive recalls <span data-claim="forget-lab-additive">{pct(scale.accuracy.additive)}</span> of its pairs, delta{' '}
+        {pct(scale.accuracy.delta)}, and gated delta {pct(scale.accuracy.gatedDelta)}, its decay of {f2(scale.alpha)} applied at every write.
       </p>
       <h3>What each metric rewards</h3>
       <p>
         Read error counts a read&rsquo;s length as well as its direction. Cosine similarity forgives the length, and so does nearest-value
         accuracy, the share of reads that lie closer to their own value than to any other. On random keys, at twice as many pairs as
         channels, both rank additive first and read error ranks it last, averaged over {seeds} streams. Additive keeps the right value in
-        full under its crosstalk; delta has partly overwritten old pairs. A later layer that adds the read to the residual stream sees its
-        length, so the figure plots read error and keeps cosine one switch away.
+        full under its crosstalk; delta has partly overwritten old pairs. Gated DeltaNet and Kimi Delta Attention normalise each read before
+        using it, which forgives length as cosine does. The figure plots read error because it is the miss each delta write shrinks, and keeps
+        cosine one switch away.
       </p>
       <Equation id="readCosine" label="Mean cosine similarity between each read and its value" />
       <AttentionRead />

@@ -88,8 +88,8 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
   const kind = state.stream;
   const last = lastPair(kind);
   const gates = useMemo(() => gatesOf(state), [state]);
-  const { alpha, slow, fast } = state;
-  const gateValues = useMemo(() => ({ alpha, slow, fast }), [alpha, slow, fast]);
+  const { beta, alpha, slow, fast } = state;
+  const gateValues = useMemo(() => ({ beta, alpha, slow, fast }), [beta, alpha, slow, fast]);
   const other: Metric = metric === 'error' ? 'cosine' : 'error';
   const frameFor = useCallback((at: number) => frameAt(t, stream, kind, metric, gates, at), [t, stream, kind, metric, gates]);
   const otherAt = useCallback(
@@ -135,7 +135,8 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
     return RULES.map((r) => ({ id: r, label: RULE_LABELS[r], values: lines[r], className: `rule-${r}` }));
   }, [t, stream, metric]);
   const yDomain = useMemo<[number, number]>(() => {
-    if (metric === 'cosine') return [Math.min(0, ...series.map((s) => Math.min(...Array.from(s.values)))), 1];
+    // Room under cosine's zero line for its label, clear of the axis's numbers.
+    if (metric === 'cosine') return [Math.min(-0.2, ...series.map((s) => Math.min(...Array.from(s.values)))), 1];
     return [0, Math.max(1.2, ...series.map((s) => Math.max(...Array.from(s.values))))];
   }, [series, metric]);
 
@@ -167,6 +168,9 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
             <div className="forget-memory">
               <RowLabels groups={groups} />
               <Strip ref={refs.keys[i]} className="forget-key" values={frame.key} rows={D} cols={1} max={SCALE_MAX} />
+              <span className="forget-key-name tok-k" aria-hidden="true">
+                k
+              </span>
               <Heatmap
                 ref={refs.heatmaps[i]}
                 values={pictures[i]!}

@@ -73,8 +73,9 @@ export function GroupTable({
 
 export const ZERO_ROW = new Float64Array(D);
 
+/** The longest line on the last write any stream gives, to size its box: the phases stream's switch. */
 export function writeTemplate(last: number): string {
-  return `Pair ${last}, a key written before, with a new value, writes along rows 5–8. The gates fire first. Each delta rule reads k S, then adds β(v − k S) along k; additive adds v.`;
+  return `Pair ${last}, the first pair of a new context, writes along rows 5–8. The gates fire first. Each delta rule reads k S after its decay, then adds β(v − k S) along k; additive adds v.`;
 }
 
 export function ScaleLine({ largest, largestRef }: { largest: string; largestRef?: (el: HTMLElement | null) => void }) {

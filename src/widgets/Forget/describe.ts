@@ -37,7 +37,7 @@ export const GROUP_LABELS: Record<GroupId, string> = {
   facts: `Facts, ${FACT_ROWS}`,
   once: 'This context, written once',
   rewritten: 'This context, rewritten',
-  stale: 'Last context: should read nothing',
+  stale: 'Last context (should read 0)',
   slow: `Slow facts, ${FACT_ROWS}`,
   oldFast: 'Older fast pairs',
   recentFast: `Latest ${RECENT_FAST} fast pairs`,
@@ -73,6 +73,7 @@ export function cell(x: number | null | undefined): string {
 
 /** The gates a reader has set, as the text needs them. */
 export interface GateValues {
+  beta: number;
   alpha: number;
   slow: number;
   fast: number;
@@ -119,15 +120,15 @@ function bestOf(values: Record<Rule, number>, metric: Metric): Rule {
 function phasesLine(frame: Frame, stream: Stream, g: GateValues): string {
   switch (stageOf(stream, frame.n)) {
     case 'fact':
-      return `Facts on ${FACT_ROWS}, one key channel each, fit every memory: additive reads them back at ${at(frame, 'additive', 'facts')}, delta at ${at(frame, 'delta', 'facts')}.`;
+      return `Facts on ${FACT_ROWS}, one key channel each: additive reads them back at ${at(frame, 'additive', 'facts')}, delta at ${at(frame, 'delta', 'facts')}.`;
     case 'fresh':
-      return `A context fills ${FAST_ROWS}, four channels for more pairs than that. Additive piles them up (${at(frame, 'additive', 'once')}); delta keeps the latest and blurs the older (${at(frame, 'delta', 'once')}).`;
+      return `A context of eight pairs crowds the four channels of ${FAST_ROWS}. So far its pairs read back at ${at(frame, 'additive', 'once')} under additive and ${at(frame, 'delta', 'once')} under delta.`;
     case 'rewrite':
-      return `Keys come back with new values. Additive blends old and new (${at(frame, 'additive', 'rewritten')}); delta replaces the old value (${at(frame, 'delta', 'rewritten')}).`;
+      return `Keys come back with new values. Additive blends old and new (${at(frame, 'additive', 'rewritten')}); delta ${g.beta === 1 ? 'replaces the old value' : `moves ${fmt(g.beta)} of the way to the new one`} (${at(frame, 'delta', 'rewritten')}).`;
     case 'switch':
-      return `A new context, and the gates fire: ${gateWords(g)}. Facts now read ${at(frame, 'gatedDelta', 'facts')} gated, ${at(frame, 'perChannelGated', 'facts')} per channel; the old context ${at(frame, 'delta', 'stale')} under plain delta, ${at(frame, 'gatedDelta', 'stale')} gated.`;
+      return `A new context, and the gates fire: ${gateWords(g)}. Facts read ${at(frame, 'gatedDelta', 'facts')} gated, ${at(frame, 'perChannelGated', 'facts')} per channel; old keys ${at(frame, 'delta', 'stale')} under plain delta, ${at(frame, 'gatedDelta', 'stale')} gated.`;
     case 'after':
-      return `The new context refills ${FAST_ROWS}, so plain delta overwrites the old context too (${at(frame, 'delta', 'stale')} against ${at(frame, 'gatedDelta', 'stale')} gated). The facts stay as the gates left them: ${at(frame, 'gatedDelta', 'facts')} gated, ${at(frame, 'perChannelGated', 'facts')} per channel.`;
+      return `The new context writes the same ${FAST_ROWS}, so old keys read its values in the gated memory too: ${at(frame, 'gatedDelta', 'stale')} gated, ${at(frame, 'delta', 'stale')} under plain delta. Facts stay as the gates left them: ${at(frame, 'gatedDelta', 'facts')} gated, ${at(frame, 'perChannelGated', 'facts')} per channel.`;
   }
 }
 
@@ -195,7 +196,7 @@ export function writeLine(frame: Frame, stream: Stream, kind: StreamKind): strin
         }[stageOf(stream, frame.n)]
       : null;
   const gate = frame.gateFired && stream.gateAt ? ' The gates fire first.' : '';
-  return `Pair ${frame.n}${what ? `, ${what},` : ''} writes along ${rowsOf(frame.key)}.${gate} Each delta rule reads k S, then adds β(v − k S) along k; additive adds v.`;
+  return `Pair ${frame.n}${what ? `, ${what},` : ''} writes along ${rowsOf(frame.key)}.${gate} Each delta rule reads k S after its decay, then adds β(v − k S) along k; additive adds v.`;
 }
 
 /** One or two sentences on what the picture shows now, for a screen reader. */
