@@ -28,6 +28,7 @@ import { useUrlState } from '../urlState';
 import './forget.css';
 import './forget-states.css';
 import './forget-chart.css';
+import './forget-table.css';
 
 /** The rule the page has lit (src/app/highlight.ts marks the root while a memory or a rule's name is hovered or focused). */
 function useHighlightedRule(): Rule | null {
