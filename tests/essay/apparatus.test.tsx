@@ -6,6 +6,7 @@ import { parseGlossary } from '../../src/content/glossary';
 import { authorLine, parseReferences, references } from '../../src/content/references';
 import { lastUpdated, parseUpdates, updates } from '../../src/content/updates';
 import { Appendix } from '../../src/essay/sections/Appendix';
+import { Byline } from '../../src/essay/Byline';
 
 const raw = (file: string) =>
   JSON.parse(readFileSync(`data/${file}`, 'utf8')) as Record<string, unknown[]> & { references: unknown[]; updates: unknown[]; terms: unknown[] };
@@ -58,6 +59,13 @@ describe('the updates', () => {
     expect(() => parseUpdates(withIds(first.corrections.slice(1)))).toThrow(new RegExp(`not listed under any update: ${first.corrections[0]}`));
     const reversed = { ...data, updates: [...data.updates].reverse() };
     expect(() => parseUpdates(reversed)).toThrow(/oldest first/);
+  });
+
+  it('the byline and the citation carry the newest update’s date, read from the file itself', () => {
+    const dates = (raw('updates.json').updates as { date: string }[]).map((u) => u.date);
+    const newest = [...dates].sort().at(-1)!;
+    expect(renderToString(<Byline />)).toContain(`<time dateTime="${newest}">`);
+    expect(renderToString(<Appendix />).replaceAll('<!-- -->', '')).toContain(`Interactive essay, updated ${newest}}`);
   });
 
   it('date the page by its latest update', () => {
