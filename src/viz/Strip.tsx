@@ -1,9 +1,10 @@
 /**
  * A small picture of a vector (a key as a column, a row written along it) on the heatmap's
  * scale and paint: no focus and no readout of its own, as the figure says in words what it shows.
+ * It is drawn once the figure is live: the server sends only its box, which keeps its place.
  */
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { draw, type Palette, readPalette, StaticCells } from './cellPaint';
+import { draw, type Palette, readPalette } from './cellPaint';
 import type { HeatmapHandle } from './Heatmap';
 import { useThemeVersion } from './useThemeVersion';
 
@@ -47,11 +48,7 @@ export function Strip({ values, rows, cols, max, className, ref }: StripProps) {
       aria-hidden="true"
       style={{ aspectRatio: `${cols} / ${rows}`, ['--cols' as string]: cols, ['--rows' as string]: rows }}
     >
-      {live ? (
-        <canvas ref={canvasRef} className="heatmap-picture heatmap-bitmap" width={cols} height={rows} />
-      ) : (
-        <StaticCells values={values} max={max} rows={rows} cols={cols} size={20 * cols} />
-      )}
+      {live ? <canvas ref={canvasRef} className="heatmap-picture heatmap-bitmap" width={cols} height={rows} /> : null}
     </span>
   );
 }
