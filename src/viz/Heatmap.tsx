@@ -10,10 +10,10 @@
  * switches to a canvas of one pixel per cell, scaled up by CSS, which a slider can redraw many
  * times a second for the price of 64 pixels instead of restyling every cell.
  */
-import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
+import { useImperativeHandle, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
 import { signed } from '../format';
-import { draw, type Palette, readPalette, StaticCells } from './cellPaint';
-import { useThemeVersion } from './useThemeVersion';
+import { StaticCells } from './cellPaint';
+import { usePaintedCells } from './usePaintedCells';
 
 export interface HeatmapProps {
   values: ArrayLike<number>;
@@ -62,39 +62,18 @@ export function Heatmap({
   ref,
 }: HeatmapProps) {
   const [cursor, setCursor] = useState<number | null>(null);
-  const [live, setLive] = useState(false);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const { live, canvasRef, paint } = usePaintedCells(values, max, rows, cols);
   const bandRef = useRef<HTMLSpanElement>(null);
-  const palette = useRef<Palette | null>(null);
-  const themeVersion = useThemeVersion();
-
-  useEffect(() => setLive(true), []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the canvas appears once live, and its colours change with the theme.
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (canvas) palette.current = readPalette(canvas);
-  }, [live, themeVersion]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn once live and on a theme change, with the palette just read.
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (canvas && palette.current) draw(canvas, values, max, rows, cols, palette.current);
-  }, [live, themeVersion, values, max, rows, cols]);
 
   useImperativeHandle(
     ref,
     () => ({
       show(next: ArrayLike<number>, nextMax: number, nextMarked?: readonly [number, number] | null) {
         placeBand(bandRef.current, nextMarked, rows);
-        const canvas = canvasRef.current;
-        if (!canvas) return;
-        // A drag may come between the canvas appearing and the effect that reads its colours.
-        palette.current ??= readPalette(canvas);
-        if (palette.current) draw(canvas, next, nextMax, rows, cols, palette.current);
+        paint(next, nextMax);
       },
     }),
-    [rows, cols],
+    [rows, paint],
   );
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {

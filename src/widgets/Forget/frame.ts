@@ -49,13 +49,25 @@ function largest(S: ArrayLike<number>): number {
   return m;
 }
 
+/** Each rule's scores after every n on the phases stream, computed once per trace: a render or a drag only looks them up. */
+const scored = new WeakMap<Trace, PhaseScores[][]>();
+
+function scoresAt(t: Trace, stream: Stream, n: number): PhaseScores[] {
+  let all = scored.get(t);
+  if (!all) {
+    all = Array.from({ length: t.n }, (_, i) => RULES.map((r) => phaseScores(stateAt(t, r, i + 1), stream, i + 1)));
+    scored.set(t, all);
+  }
+  return all[n - 1]!;
+}
+
 /**
  * Each rule's number after n writes: over every question the phases stream asks (./phases.ts),
  * or over every pair written on the other streams (the trace's own).
  */
 export function valueAt(t: Trace, stream: Stream, metric: Metric, rule: Rule, n: number): number {
   if (stream.phase) {
-    const all = phaseScores(stateAt(t, rule, n), stream, n).all;
+    const all = scoresAt(t, stream, n)[RULES.indexOf(rule)]!.all;
     return metric === 'error' ? all.error : all.cosine;
   }
   return (metric === 'error' ? t.error : t.cosine)[rule][n - 1] ?? 0;
@@ -113,7 +125,7 @@ export function frameAt(t: Trace, stream: Stream, kind: StreamKind, metric: Metr
   }
   const gateFired = stream.gateAt ? stream.gateAt[i] === true : true;
   // On the phases stream one scoring of each memory serves the table and the number over every question.
-  const scores = stream.phase ? states.map((S) => phaseScores(S, stream, n)) : null;
+  const scores = stream.phase ? scoresAt(t, stream, n) : null;
   const numberOf = (r: Rule, k: number) => (scores ? (metric === 'error' ? scores[k]!.all.error : scores[k]!.all.cosine) : valueAt(t, stream, metric, r, n));
   return {
     n,
