@@ -56,6 +56,8 @@ export interface LatencyCase {
   moves: Moves;
   /** Puts the figure back, for real, where the moves begin. A slider's default: its value when the test starts. */
   reset?: () => Promise<void>;
+  /** The multiple of its direct-write floor the figure is held to, where a test says why it differs from HELD_RATIO. */
+  held?: number;
 }
 
 export type LatencyRun = { figure: LatencyResult; bare: LatencyResult; direct: LatencyResult };
@@ -135,6 +137,7 @@ export async function expectLatencyWithinFloor(page: Page, c: LatencyCase): Prom
   if (!printedVersion) console.log(`latency: Chromium ${page.context().browser()!.version()}, CPU slowed ${THROTTLE}x`);
   printedVersion = true;
   const { moves } = c;
+  const held = c.held ?? HELD_RATIO;
   const steps: Step[] = 'clicks' in moves ? moves.clicks.map((s) => [s, null]) : moves.values.map((v) => [moves.control, String(v)]);
   const kind = 'clicks' in moves ? 'button' : 'slider';
   let reset = c.reset;
@@ -185,14 +188,14 @@ export async function expectLatencyWithinFloor(page: Page, c: LatencyCase): Prom
     );
     console.log(`${line}, bare-${kind} floor (${bare.work.length} moves): ${ms(bare)}`);
     console.log(`${line}, direct-write floor: ${ms(direct)}`);
-    const verdict = ratio <= HELD_RATIO ? 'within' : i < RUNS ? 'over, measured again' : 'over';
+    const verdict = ratio <= held ? 'within' : i < RUNS ? 'over, measured again' : 'over';
     console.log(
-      `${line}: figure p95 ÷ bare-${kind} p95 = ${(figure.p95 / bare.p95).toFixed(1)}; figure p50 ÷ direct-write p50 = ${ratio.toFixed(2)}, held to ${HELD_RATIO}: ${verdict}`,
+      `${line}: figure p95 ÷ bare-${kind} p95 = ${(figure.p95 / bare.p95).toFixed(1)}; figure p50 ÷ direct-write p50 = ${ratio.toFixed(2)}, held to ${held}: ${verdict}`,
     );
-    if (ratio <= HELD_RATIO) break;
+    if (ratio <= held) break;
   }
   const best = runs.reduce((a, b) => (b.figure.p50 / b.direct.p50 < a.figure.p50 / a.direct.p50 ? b : a));
-  const why = `${c.name}: median over ${HELD_RATIO}x its direct-write floor's on every run (best: ${best.figure.p50.toFixed(1)} vs ${best.direct.p50.toFixed(1)} ms)`;
-  expect(best.figure.p50, why).toBeLessThanOrEqual(HELD_RATIO * best.direct.p50);
+  const why = `${c.name}: median over ${held}x its direct-write floor's on every run (best: ${best.figure.p50.toFixed(1)} vs ${best.direct.p50.toFixed(1)} ms)`;
+  expect(best.figure.p50, why).toBeLessThanOrEqual(held * best.direct.p50);
   return best;
 }
