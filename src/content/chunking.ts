@@ -15,7 +15,7 @@ export const LONG_L = 32768;
 const POWERS_OF_TWO = [16, 32, 64, 128, 256, 512, 1024];
 /** The powers of two the prose finds on the flat floor of the U, among them the often-quoted 128. */
 const FLAT_SIZES = [64, 128, 256];
-/** The chunk size usually quoted for chunked delta-rule kernels. */
+/** The larger of the two chunk sizes the worklog says are often used ("often 64 or 128"). */
 const USUALLY_QUOTED = 128;
 /** The GPUs whose optima the prose compares. */
 const LEADING_GPUS = ['a100', 'h100', 'h200', 'b200'];
@@ -51,6 +51,8 @@ export interface ChunkingFacts {
   optimumSeconds: number;
   /** How many times slower the recurrent kernel is than the optimum. */
   slowdown: number;
+  /** Where the shipped kernels' chunk sizes sit against the range the title names, in one sentence. */
+  shipped: string;
   /** Continuous optima over the leading GPUs (few heads): lowest and highest. */
   gpuRange: [number, number];
   /** The GPUs the figure offers, with their sources, in menu order. */
@@ -103,6 +105,10 @@ export function chunkingFacts(defaults: ChunkingSettings = CHUNKING_DEFAULTS): C
     recurrentSeconds: recurrent,
     optimumSeconds: fewSum.time.totalSeconds,
     slowdown: recurrent / fewSum.time.totalSeconds,
+    shipped: shippedSentence(
+      [fla.value, flashKda.value],
+      [...new Set(winners)].sort((x, y) => x - y),
+    ),
     gpuRange: [Math.min(...gpuOptima), Math.max(...gpuOptima)],
     gpus: gpus(),
     assumptions: DEFAULT_ASSUMPTIONS,
@@ -116,4 +122,17 @@ export type FigureGpu = Pick<Gpu, 'id' | 'name' | 'tensorFlops' | 'bandwidth' | 
 
 export function figureGpus(list: readonly SourcedGpu[] = gpus()): FigureGpu[] {
   return list.map(({ id, name, tensorFlops, bandwidth, sms, mmaTileM }) => ({ id, name, tensorFlops, bandwidth, sms, mmaTileM }));
+}
+
+/**
+ * Where the kernels people ship (flash-linear-attention's default, FlashKDA's) sit against the
+ * range of power-of-two winners the title names: inside it, at or below its bottom, or above it.
+ */
+export function shippedSentence([fla, flashKda]: [number, number], winners: readonly number[]): string {
+  const [lo, hi] = [winners[0]!, winners[winners.length - 1]!];
+  const sizes = `${fla} in flash-linear-attention and ${flashKda} in FlashKDA`;
+  if (fla <= lo && flashKda <= lo)
+    return `The kernels people ship stay at or below the bottom of that range, ${sizes}, for reasons of numerics the model leaves out.`;
+  if (fla >= lo && fla <= hi && flashKda >= lo && flashKda <= hi) return `The kernels people ship pick sizes inside that range, ${sizes}.`;
+  return `The kernels people ship do not all follow the model: ${sizes}.`;
 }

@@ -4,34 +4,26 @@
  */
 import { z } from 'zod';
 import raw from '../../data/corrections.json';
-import { integer, listWords, params, percent, span } from '../format';
-import { architectures, KIMI_LINEAR_ID, k3Facts, model, required, scaleRatio } from './architectures';
+import { integer, span } from '../format';
+import { architectures, KIMI_LINEAR_ID, k3Facts, model, required } from './architectures';
 import { chunkingFacts } from './chunking';
 import { comparisons } from './comparisons';
 import { favours } from '../core/evidence';
 import { httpsUrl } from './figure';
 import { lineage } from './lineage';
-import { SIX_PERCENT, shareFacts } from './shipping/shares';
-import { scaleFacts } from './scale';
 import { DataError, parseData } from './validate';
 
 export const CORRECTIONS_FILE = 'data/corrections.json';
 
 const PLACEHOLDERS = [
-  'scale.about',
-  'scale.headline',
-  'scale.exact',
-  'scale.gpt2Exact',
-  'scale.gpt2Headline',
   'k3.linearLayers',
   'k3.fullAttentionLayers',
   'k3.layers',
   'k3.depthSummaryEvery',
-  'shipping.outliers',
-  'shipping.line',
   'chunking.range',
   'chunking.usuallyQuoted',
   'chunking.flaDefault',
+  'chunking.flashKda',
   'hybrid.ratio',
   'kimiLinear.linearLayers',
   'kimiLinear.fullAttentionLayers',
@@ -60,7 +52,8 @@ const correctionSchema = z.strictObject({
   date: z.iso.date(),
   /** The id of the element on the page that says it right, or lineage:<step id> for a step of the lineage. */
   corrects: z.string().regex(/^(lineage:)?[a-z0-9-]+$/, { message: 'names an element id, or lineage:<step id>' }),
-  usual: z.strictObject({ text: z.string().min(1), source: httpsUrl.optional() }),
+  /** What is usually said, and where: every entry names who says it. */
+  usual: z.strictObject({ text: z.string().min(1), source: httpsUrl }),
   correction: templated,
   sources: z.array(httpsUrl).min(1),
 });
@@ -74,14 +67,11 @@ export function parseCorrections(json: unknown, file = CORRECTIONS_FILE): Correc
 }
 
 function values(): Record<Placeholder, string> {
-  const r = scaleRatio();
-  const s = scaleFacts();
   const k3 = k3Facts();
   const c = chunkingFacts();
   const kl = model(KIMI_LINEAR_ID, architectures);
   const cycle = lineage.hybridCycle.value;
   const linear = cycle.filter((k) => k === 'kda').length;
-  const outliers = shareFacts().over6;
   const study = (id: string) => {
     const found = comparisons.studies.find((x) => x.id === id);
     if (!found) throw new Error(`data/comparisons.json has no study "${id}", which data/corrections.json names`);
@@ -90,23 +80,14 @@ function values(): Record<Placeholder, string> {
   const olmo = study('olmo-hybrid').results[0]!;
   const minimax = study('minimax-01').results;
   return {
-    'scale.about': s.about,
-    'scale.headline': integer(s.headlineQuoted),
-    'scale.exact': integer(Math.round(r.exact)),
-    'scale.gpt2Exact': integer(r.small.totalParams.value),
-    'scale.gpt2Headline': params(required(r.small, 'headlineParams')),
     'k3.linearLayers': integer(k3.linearLayers),
     'k3.fullAttentionLayers': integer(k3.fullAttentionLayers),
     'k3.layers': integer(k3.layers),
     'k3.depthSummaryEvery': integer(k3.depthSummaryEvery),
-    'shipping.outliers':
-      outliers.length === 0
-        ? `None of the eight fires more than ${percent(SIX_PERCENT, 0)}`
-        : `${listWords(outliers.map((o) => `${o.model.name} fires ${percent(o.share)}`))}`,
-    'shipping.line': percent(SIX_PERCENT, 0),
     'chunking.range': span([c.powerOfTwoWinners[0]!, c.powerOfTwoWinners[c.powerOfTwoWinners.length - 1]!]),
     'chunking.usuallyQuoted': integer(c.usuallyQuoted),
     'chunking.flaDefault': integer(c.flaDefault),
+    'chunking.flashKda': integer(c.flashKda),
     'hybrid.ratio': `${linear}:${cycle.length - linear}`,
     'kimiLinear.linearLayers': integer(required(kl, 'linearLayers')),
     'kimiLinear.fullAttentionLayers': integer(required(kl, 'fullAttentionLayers')),
@@ -126,7 +107,7 @@ export interface Correction {
   anchor: string;
   /** Where a link to it goes: the element; for a lineage step, its card, which the link opens. */
   href: string;
-  usual: { text: string; source?: string | undefined };
+  usual: { text: string; source: string };
   /** With every figure filled in. */
   correction: string;
   sources: string[];

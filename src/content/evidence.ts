@@ -36,6 +36,13 @@ export interface EvidenceFacts {
   papers: { paper: string; tally: Tally; windowOnly: boolean }[];
   /** Every result outside the two papers with the most. */
   otherPapers: Tally;
+  /** Results run by the lab that built the hybrid, and the rest. */
+  byBuilder: Tally;
+  byOthers: Tally;
+  /** Results from a paper that presents a hybrid of its own (one of its studies is run by the hybrid's builder). */
+  fromPromotingPaper: number;
+  /** Whether every result not run by its builder is a rival's hybrid measured inside another lab's paper. */
+  othersAreRivals: boolean;
 }
 
 /** The studies' results pooled by the paper they come from, most results first (ties in data order). */
@@ -58,6 +65,10 @@ export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
   const papers = byPaper(studies);
   const top = new Set(papers.slice(0, 2).map((p) => p.paper));
   const others = studies.filter((s) => !top.has(s.paper));
+  const promoting = new Set(studies.filter((s) => s.builtByRunner).map((s) => s.paper));
+  const withResults = studies.filter((s) => s.results.length > 0);
+  const built = withResults.filter((s) => s.builtByRunner);
+  const notBuilt = withResults.filter((s) => !s.builtByRunner);
   return {
     studies: studies.length,
     withResults: studies.filter((s) => s.results.length > 0).length,
@@ -72,6 +83,10 @@ export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
     probe: attentionProbe(data),
     papers,
     otherPapers: tally(marksOf(NO_FILTER, others), others),
+    byBuilder: tally(marksOf(NO_FILTER, built), built),
+    byOthers: tally(marksOf(NO_FILTER, notBuilt), notBuilt),
+    fromPromotingPaper: withResults.filter((s) => promoting.has(s.paper)).reduce((n, s) => n + s.results.length, 0),
+    othersAreRivals: notBuilt.every((s) => promoting.has(s.paper)),
     losses: studies.map((study) => ({ study, results: study.results.filter((r) => favours(r) === 'baseline') })).filter((l) => l.results.length > 0),
     ratios: {
       best: [Math.min(...beat), Math.max(...beat)],
@@ -133,9 +148,9 @@ export function evidenceSentences(f: EvidenceFacts = evidenceFacts()): EvidenceS
       `The data holds ${countWord(f.studies)} published comparisons, ${countWord(f.controlled)} of them graded A (identical data and recipe); ` +
       `${countWord(f.withResults)} give numbers here. For ${countWord(f.notFound.length)} the numbers exist but were not found in the sources read (${listWords(f.notFound)}); ` +
       `${countWord(f.notPublished.length)} publish none (${listWords(f.notPublished)}).`,
-    direction: `Of their ${f.all.results} results, ${share(f.all)}.`,
+    direction: `Of the ${f.all.results} results, ${f.all.hybrid} favour the hybrid, ${f.all.baseline} the baseline${f.all.tie ? ` and ${f.all.tie} ${f.all.tie === 1 ? 'is a tie' : 'are ties'}` : ''}.`,
     pooled: pooledSentence(f),
-    builders: `The one caveat that covers ${howMany(f.all.hybridFromBuilder / f.all.hybrid)} of them: ${f.all.hybridFromBuilder} of the ${f.all.hybrid} results that favour the hybrid come from the lab that built it.`,
+    builders: buildersSentence(f),
     attention:
       `Counting recall and long-context results alone, hybrids with global attention layers split ${f.recallGlobal.hybrid} to ${f.recallGlobal.baseline} and ` +
       `sliding-window hybrids ${f.recallWindow.hybrid} to ${f.recallWindow.baseline}, a count that mixes recall tasks cut short with long-context runs past the baseline’s training length (both below). ` +
@@ -145,6 +160,20 @@ export function evidenceSentences(f: EvidenceFacts = evidenceFacts()): EvidenceS
       `Perplexity hardly tells the ratios apart: in the Kimi Linear ablation every ratio from ${f.ratios.from} to ${f.ratios.to} (linear to attention layers) scores ${f.ratios.best[0].toFixed(2)}–${f.ratios.best[1].toFixed(2)} against ${f.ratios.baseline.toFixed(2)} for pure attention, ` +
       `and only ${listWords(f.ratios.worse.map((w) => `${w.variant} (${w.value.toFixed(2)})`))} falls behind.`,
   };
+}
+
+/** Who ran the results: the papers they come from, and how often each kind of runner finds for the hybrid. */
+export function buildersSentence(f: EvidenceFacts): string {
+  const pct = (t: Tally) => `${Math.round((100 * t.hybrid) / t.results)}%`;
+  const papers =
+    f.fromPromotingPaper === f.all.results
+      ? `Every one of the ${f.all.results} results comes from a paper that presents a hybrid of its own.`
+      : `${f.fromPromotingPaper} of the ${f.all.results} results come from a paper that presents a hybrid of its own.`;
+  const rest = f.othersAreRivals ? 'the rest, rival hybrids run inside another lab’s paper,' : 'the rest';
+  return (
+    `${papers} Results run by the lab that built the hybrid favour it ${f.byBuilder.hybrid} times in ${f.byBuilder.results} (${pct(f.byBuilder)}); ` +
+    `${rest} ${f.byOthers.hybrid} in ${f.byOthers.results} (${pct(f.byOthers)}).`
+  );
 }
 
 function pooledSentence(f: EvidenceFacts): string {

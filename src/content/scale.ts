@@ -17,6 +17,16 @@ export interface ScaleFacts extends ScaleRatio {
   marks: number;
   activeMarks: number;
   k3: K3Facts;
+  /** The ratio at either end of the large total's rounding (2.8T: 2.75T to 2.85T), to the hundred. */
+  rounding: { lo: number; hi: number; totalLo: number; totalHi: number };
+  /** The ratio on another published count of the large model, where the data has one. */
+  alternative: { total: number; ratio: number; what: string } | null;
+}
+
+/** Half a unit of a headline figure's last significant digit: 2.8e12 -> 5e10. */
+export function halfUnit(value: number): number {
+  const digits = String(value).replace(/0+$/, '').replace(/^-/, '').length;
+  return 10 ** (Math.floor(Math.log10(Math.abs(value))) - (digits - 1)) / 2;
 }
 
 export function scaleFacts(): ScaleFacts {
@@ -33,6 +43,18 @@ export function scaleFacts(): ScaleFacts {
     marks: Math.round(r.exact),
     activeMarks: Math.round(r.active),
     k3: k3Facts(),
+    rounding: (() => {
+      const half = halfUnit(r.large.totalParams.value);
+      const [totalLo, totalHi] = [r.large.totalParams.value - half, r.large.totalParams.value + half];
+      return { totalLo, totalHi, lo: roundTo(totalLo / r.small.totalParams.value, 100), hi: roundTo(totalHi / r.small.totalParams.value, 100) };
+    })(),
+    alternative: r.large.alternative
+      ? {
+          total: r.large.alternative.totalParams.value,
+          ratio: r.large.alternative.totalParams.value / r.small.totalParams.value,
+          what: r.large.alternative.what,
+        }
+      : null,
   };
 }
 

@@ -35,8 +35,13 @@ export function signed(x: number, digits = 2): string {
   return (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(digits);
 }
 
-/** A share as a percentage: 0.0371428 -> "3.71%". */
-export function percent(share: number, digits = 2): string {
+/**
+ * A share as a percentage: 0.0371428 -> "3.71%". Without a digits argument a share of ten percent
+ * or more is given whole (0.1 -> "10%", 1 -> "100%"): headline counts are rounded, so a share
+ * is good to about its second digit, and "10.00%" would claim four.
+ */
+export function percent(share: number, digits?: number): string {
+  if (digits === undefined) return share >= 0.1 ? `${Math.round(share * 100)}%` : `${(share * 100).toFixed(2)}%`;
   return `${(share * 100).toFixed(digits)}%`;
 }
 

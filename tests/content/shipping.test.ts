@@ -76,7 +76,7 @@ describe('the sentences follow the data', () => {
   it('says what the data says about 6%, and names the outlier', () => {
     const f = shareFacts();
     expect(sixPercentSentence(f)).toBe(
-      `Seven of the eight fire between 3.06% (DeepSeek-V4-Pro) and 5.38% (GLM-5.2) of their parameters on a token. The outlier is Nemotron 3 Ultra, at 10.00%.`,
+      `Seven of the eight fire between 3.06% (DeepSeek-V4-Pro) and 5.38% (GLM-5.2) of their parameters on a token. The outlier is Nemotron 3 Ultra, at 10%.`,
     );
     expect(sixPercentVerdict(f)).toMatch(/does not hold: Nemotron 3 Ultra breaks it\.$/);
   });
@@ -93,7 +93,7 @@ describe('the sentences follow the data', () => {
   it('names every outlier when there are several, highest first', () => {
     const f = shareFacts(withActive({ 'glm-5.2': 60e9 }));
     expect(sixPercentSentence(f)).toMatch(/^Six of the eight fire between/);
-    expect(sixPercentSentence(f)).toMatch(/The outliers are Nemotron 3 Ultra \(10\.00%\) and GLM-5\.2 \(8\.06%\)\.$/);
+    expect(sixPercentSentence(f)).toMatch(/The outliers are Nemotron 3 Ultra \(10%\) and GLM-5\.2 \(8\.06%\)\.$/);
     expect(sixPercentVerdict(f)).toMatch(/Nemotron 3 Ultra and GLM-5\.2 break it/);
   });
 
@@ -117,7 +117,14 @@ describe('the sentences follow the data', () => {
     expect(smallerSparseSentence(f)).toBe(
       'So under 4% is not a privilege of the very largest: DeepSeek-V4-Pro (1.6 trillion, 3.06%) and Kimi K2.6 (1 trillion, 3.20%) are sparser still.',
     );
-    expect(trillionSentence(f)).toMatch(/^All four models with a trillion parameters or more fire under 4%, and none of the smaller ones does/);
+    expect(trillionSentence(f)).toBe(
+      'Among these eight, the four with a trillion parameters or more fire under 4% and none of the smaller ones does; MiMo-V2.5-Pro (1.02 trillion, 4.12%), left out of the table, shows that the line is not a rule.',
+    );
+    // 42B of 1.02T, by hand: over 4%, at a trillion or more.
+    expect(((42 / 1020) * 100).toFixed(2)).toBe('4.12');
+    // Without the model that breaks it, the sentence says none does.
+    const noMimo = { ...architectures, models: architectures.models.filter((m) => m.id !== 'mimo-v2.5-pro') };
+    expect(trillionSentence(f, noMimo)).toMatch(/; no model left out of the table breaks the pattern\.$/);
     expect(trillionSentence(shareFacts(withActive({ 'gpt-oss-120b': 4e9 })))).toMatch(/and so does gpt-oss-120b \(3\.42%\)\.$/);
     expect(trillionSentence(shareFacts(withActive({ 'kimi-k2.6': 50e9 })))).toMatch(/^Size alone does not decide it: Kimi K2\.6 \(5\.00%\)/);
   });
@@ -167,7 +174,7 @@ describe('the section says exactly those sentences', () => {
   it('never repeats the false claim that none of the eight fires more than 6%', () => {
     const text = html.replace(/<[^>]+>/g, ' ');
     expect(text).not.toMatch(/not one fires more than six percent/i);
-    expect(text).toMatch(/Nemotron 3 Ultra, at 10\.00%/);
+    expect(text).toMatch(/Nemotron 3 Ultra, at 10%/);
   });
 
   it('puts the table, every row and a note per model in the static HTML', () => {
@@ -210,7 +217,7 @@ describe('the notes and the table rows', () => {
     expect(oss.missing).toBe('None: shared experts.');
     expect(oss.fires).toMatch(/4 of 128 routed experts, and no shared expert\.$/);
     const gpt2 = modelNote(architectures.models.find((m) => m.id === 'gpt-2-small')!);
-    expect(gpt2.fires).toBe('Dense: all 124.4 million parameters fire on every token (100.00%).');
+    expect(gpt2.fires).toBe('Dense: all 124.4 million parameters fire on every token (100%).');
   });
 
   it('writes a missing figure\'s status word into its cell and sorts it last; "none" is a count', () => {

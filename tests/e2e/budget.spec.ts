@@ -59,7 +59,7 @@ const ISLAND_BUDGETS: Record<string, number> = {
 /** Web Workers a figure starts, by the figure, and the budget of the figure's chunks and its worker together. */
 const WORKER_BUDGETS: Record<string, { worker: RegExp; budget: number }> = {
   'src/widgets/Lab/LabFigure.tsx': { worker: /lab\.worker-[\w-]+\.js$/, budget: 16 * KB },
-  /** The worker, fetched on the press of "Measure on this GPU", holds the WGSL kernels, the float64 check and the timing. */
+  /** The worker, fetched on the press of "Measure on your GPU", holds the WGSL kernels, the float64 check and the timing. */
   'src/widgets/GpuMeasure/GpuMeasureFigure.tsx': { worker: /gpu\.worker-[\w-]+\.js$/, budget: 20 * KB },
 };
 /**

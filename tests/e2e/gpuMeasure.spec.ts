@@ -41,7 +41,7 @@ interface Check {
 /** Runs the tiny sweep for one rule to its end and returns what the JSON download holds. */
 async function runToEnd(page: Page, rule: 'delta' | 'gated') {
   await open(page, `${TINY}${rule === 'gated' ? '&wgrule=gated' : ''}`);
-  await page.locator(FIGURE).getByRole('button', { name: 'Measure on this GPU' }).click();
+  await page.locator(FIGURE).getByRole('button', { name: 'Measure on your GPU' }).click();
   await expect(status(page)).toHaveText('Done: 15 points.', { timeout: 45_000 });
   await expect(page.locator(`${FIGURE} .gm-adapter`)).toContainText('software: timings not meaningful');
   const saved = JSON.parse(await download(page, 'JSON')) as {
@@ -65,7 +65,7 @@ test('without WebGPU the figure says so and draws the model alone', async ({ pag
     delete (Navigator.prototype as { gpu?: unknown }).gpu;
   });
   await open(page, '', 390);
-  await page.locator(FIGURE).getByRole('button', { name: 'Measure on this GPU' }).click();
+  await page.locator(FIGURE).getByRole('button', { name: 'Measure on your GPU' }).click();
   await expect(status(page)).toContainText('This browser offers no WebGPU');
   await expect(status(page)).toContainText('The model alone is drawn');
   await expect(page.locator(`${FIGURE} svg[role="img"] path.is-max`)).toHaveCount(1);
@@ -78,7 +78,7 @@ test('a run stops on request, and the settings travel in the address', async ({ 
   await open(page, TINY);
   await page.locator(FIGURE).getByRole('combobox', { name: 'Rule' }).selectOption('gated');
   await expect.poll(() => new URL(page.url()).search).toBe('?wgl=16&wgd=16&wgrule=gated');
-  await page.locator(FIGURE).getByRole('button', { name: 'Measure on this GPU' }).click();
+  await page.locator(FIGURE).getByRole('button', { name: 'Measure on your GPU' }).click();
   await expect(status(page)).toContainText('Checking each kernel against float64');
   await page.locator(FIGURE).getByRole('button', { name: 'Stop' }).click();
   await expect(status(page)).toHaveText('Stopped after 0 of 15 points.');

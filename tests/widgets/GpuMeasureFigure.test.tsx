@@ -8,7 +8,7 @@ import type { MeasureMessage, MeasureRequest, TimedPoint } from '../../src/widge
 import { measureCodec } from '../../src/widgets/GpuMeasure/state';
 import { advance, type MeasureRun } from '../../src/widgets/GpuMeasure/useMeasure';
 
-const h200 = measureGpu();
+const reference = measureGpu();
 const request: MeasureRequest = { L: 4096, d: 64, rule: 'delta', heads: [1, 32], chunks: [1, 16, 64] };
 const point = (heads: number, C: number, ms: number): TimedPoint => ({
   heads,
@@ -40,17 +40,17 @@ const finished = runOf([
 
 describe('what a run says', () => {
   it('names the fastest C of the heads drawn and how much longer token by token took', () => {
-    const [first] = sentences(finished, 32, h200);
+    const [first] = sentences(finished, 32, reference);
     expect(first).toBe('With 32 heads the fastest chunk measured here was C = 16, 12.0 ms; token by token took 60.0 ms, 5.0 times as long.');
   });
   it('says where token by token and chunked cross as heads grow', () => {
-    expect(sentences(finished, 1, h200)).toContain('Token by token won at 1 head, chunked at 32.');
+    expect(sentences(finished, 1, reference)).toContain('Token by token won at 1 head, chunked at 32.');
   });
   it('gives the largest error against float64 and its C', () => {
-    expect(sentences(finished, 1, h200).at(-1)).toBe("Against float64 the largest error was 9.0e-7 of the output's scale, at C = 64.");
+    expect(sentences(finished, 1, reference).at(-1)).toBe("Against float64 the largest error was 9.0e-7 of the output's scale, at C = 64.");
   });
   it('writes a CSV with the method, the adapter labelled as software, and FLOP/s as FLOPs over time', () => {
-    const text = csv(finished, h200);
+    const text = csv(finished, reference);
     expect(text).toContain('software: timings not meaningful');
     const lines = text.split('\r\n');
     const header = lines[2]!.split(',');
@@ -59,8 +59,8 @@ describe('what a run says', () => {
   });
   it('says nothing of a head count not yet timed, and only the measured time where one C is in', () => {
     const early = runOf([{ type: 'point', point: point(1, 1, 2) }]);
-    expect(sentences(early, 32, h200)).toEqual([]);
-    expect(sentences(early, 1, h200)).toEqual(['With 1 head the fastest chunk measured here was C = 1, 2.00 ms.']);
+    expect(sentences(early, 32, reference)).toEqual([]);
+    expect(sentences(early, 1, reference)).toEqual(['With 1 head the fastest chunk measured here was C = 1, 2.00 ms.']);
   });
   it('says how the points were timed and the coarsest step among them', () => {
     expect(methodWords(finished.points)).toBe('timed by timestamp queries in steps of 65536 ns');
@@ -70,7 +70,7 @@ describe('what a run says', () => {
   it('says a fit with no cost per step in words, not as 0.00 µs', () => {
     // Times in proportion to the FLOPs: all throughput, no latency.
     const flat = runOf([1, 16, 64].map((C) => ({ type: 'point', point: point(1, C, pointFlops({ L: 4096, d: 64, heads: 1, C }) / 1e9) }) as MeasureMessage));
-    expect(sentences(flat, 1, h200).join(' ')).toContain('no cost per sequential step');
+    expect(sentences(flat, 1, reference).join(' ')).toContain('no cost per sequential step');
   });
   it('a failure keeps what was measured and says why', () => {
     const lost = advance(finished, { type: 'failed', reason: 'lost', message: 'The GPU device was lost.' });
@@ -93,9 +93,9 @@ describe('the settings in the address', () => {
 describe('the figure', () => {
   it('says, without WebGPU, that it has none and draws the model alone', async () => {
     // jsdom has no navigator.gpu.
-    render(<GpuMeasureFigure h200={h200} defaults={{ ...MEASURE_DEFAULTS }} />);
+    render(<GpuMeasureFigure reference={reference} defaults={{ ...MEASURE_DEFAULTS }} />);
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Measure on this GPU' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Measure on your GPU' }));
     });
     expect(screen.getByRole('status').textContent).toMatch(/^This browser offers no WebGPU.*The model alone is drawn/);
   });

@@ -76,8 +76,11 @@ export function smallerSparseSentence(f: ShareFacts): string | null {
   return `So under 4% is not a privilege of the very largest: ${list} ${sparser ? (others.length === 1 ? 'is sparser still' : 'are sparser still') : others.length === 1 ? 'fires under 4% too' : 'fire under 4% too'}.`;
 }
 
-/** Whether size is what separates the sparsest models from the rest. */
-export function trillionSentence(f: ShareFacts): string | null {
+/**
+ * Whether size is what separates the sparsest models from the rest: said of the featured models,
+ * with any model left out of the table that breaks the pattern named beside it.
+ */
+export function trillionSentence(f: ShareFacts, data: Architectures = defaultData): string | null {
   const big = f.shares.filter((s) => s.model.totalParams.value >= 1e12);
   const small = f.shares.filter((s) => s.model.totalParams.value < 1e12);
   if (big.length === 0) return null;
@@ -85,7 +88,12 @@ export function trillionSentence(f: ShareFacts): string | null {
   const smallUnder = small.filter((s) => s.share < FOUR_PERCENT);
   const all = big.length === 1 ? 'The one model' : `All ${countWord(big.length)} models`;
   if (bigUnder && smallUnder.length === 0) {
-    return `${all} with a trillion parameters or more ${big.length === 1 ? 'fires' : 'fire'} under 4%, and none of the smaller ones does: here the dividing line is size.`;
+    const breaks = byShare(otherModels(data)).filter((s) => s.model.totalParams.value >= 1e12 !== s.share < FOUR_PERCENT);
+    const sized = (s: Share) => `${s.model.name} (${params(s.model.totalParams.value, 4)}, ${percent(s.share)})`;
+    const rule = breaks.length
+      ? `; ${listWords(breaks.map(sized))}, left out of the table, ${breaks.length === 1 ? 'shows' : 'show'} that the line is not a rule.`
+      : '; no model left out of the table breaks the pattern.';
+    return `Among these ${countWord(f.shares.length)}, ${big.length === 1 ? 'the one' : `the ${countWord(big.length)}`} with a trillion parameters or more ${big.length === 1 ? 'fires' : 'fire'} under 4% and none of the smaller ones does${rule}`;
   }
   if (bigUnder) {
     return `${all} with a trillion parameters or more ${big.length === 1 ? 'fires' : 'fire'} under 4%, and so ${smallUnder.length === 1 ? 'does' : 'do'} ${listWords(smallUnder.map(named))}.`;

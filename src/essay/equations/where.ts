@@ -15,7 +15,7 @@ export const equationWhere = {
   deltaProjector:
     '{I} is the identity; for a unit key, {I} − {β_t}{k_t}ᵀ{k_t} shrinks the old state {S_t−1} along the key’s direction only and leaves every other direction as it was, and {β_t}{k_t}ᵀ{v_t} writes the new value into {S_t}.',
   chunkedDelta:
-    'For one chunk of {C} tokens, {K} and {V} stack the chunk’s keys and values as rows and {β} holds their write strengths; tril(·, −1) keeps the part strictly below the diagonal; {A}, {Λ}, {W} and {U} are the WY form (also called the UT transform) that folds the chunk’s delta writes into matrix products; {I} is the identity, {S} the state carried in from the chunk before and {S_next} the one passed on.',
+    'For one chunk of {C} tokens, {K} and {V} stack the chunk’s keys and values as rows and {β} holds their write strengths; tril(·, −1) keeps the part strictly below the diagonal; {A}, {Λ}, {W} and {U} are the WY form (built by the UT transform) that folds the chunk’s delta writes into matrix products; {I} is the identity, {S} the state carried in from the chunk before and {S_next} the one passed on.',
   gatedDelta:
     '{α_t}, between 0 and 1, is one decay for the whole state, set per token: the old state {S_t−1} fades by it before the delta write ({I}, {β_t}, {k_t}, {v_t} and {S_t} as in the delta rule).',
   perChannelDelta:
@@ -23,7 +23,7 @@ export const equationWhere = {
   mixtureOfExperts:
     'For a token’s hidden vector {x}, {s}({x}) scores every routed expert and TopK keeps the best few; {g_e}({x}) is the weight the router gives expert {e}, {E_e} that expert (a feed-forward network), {E_shared} an expert every token passes through, and {y} the layer’s output.',
   attentionResiduals:
-    '{h_l} is the input of sub-layer {l}; the {b_i}, {i} < {l}, are summaries of earlier blocks of layers (and the running sum of the current block); {q_l} is a learned query of sub-layer {l}, and RMSNorm a normalisation, so each sub-layer picks by softmax how much of each earlier block to read.',
+    '{h_l} is the input of sub-layer {l}; the {b_i} are the summaries of the blocks of layers stored before sub-layer {l}, and the running sum of its own block; {q_l} is a learned query of sub-layer {l}, and RMSNorm a normalisation, so each sub-layer picks by softmax how much of each earlier block to read.',
   readError: '{E} is the read error after {n} pairs; {k_i}{S} is what the key of pair {i} reads back from the state {S}, and {v_i} the value it should return.',
   readCosine: 'The same {n} reads {k_i}{S} of the state {S}, scored by the cosine of the angle each makes with its value {v_i}, which ignores their lengths.',
   chunkFlops: '{F}({C}) counts floating-point operations per token and per head, for chunks of {C} tokens and heads of width {d}.',

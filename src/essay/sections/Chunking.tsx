@@ -25,7 +25,7 @@ export function Chunking() {
     <Section id="chunking" kicker="FLOPs against hardware">
       <p>
         A side-step, and the one place in the chain where nothing is evicted. Chunking changes no policy: it is what
-        made the delta rule trainable at all. The rule is sequential by construction, since each write reads the state
+        made the delta rule trainable at scale. The rule is sequential by construction, since each write reads the state
         the previous one left. That is harmless when generating one token at a time. It is a problem when a long prompt
         must be read in at once (prefill), or when the model is trained.
       </p>
@@ -72,11 +72,11 @@ export function Chunking() {
         />
       </FigureFrame>
       <p>
-        The bottom of the curve is wide and flat, which is why the title names a range rather than one size. The
-        recurrent kernel, one token per step, is <span data-claim="chunking-slowdown">{integer(f.slowdown)}</span> times
-        slower than the best chunk on the same workload. The kernels people ship pick their sizes inside that range, for
-        reasons of numerics as much as speed{' '}
-        <CorrectionMark id="chunk-size">not the one size often quoted</CorrectionMark>.
+        The bottom of the curve is wide and flat, which is why the title names a range rather than one size. In the
+        model, the recurrent kernel, one token per step, is about{' '}
+        <span data-claim="chunking-slowdown">{integer(f.slowdown)}</span> times slower than the best chunk on the
+        same workload. <span data-claim="chunking-shipped">{f.shipped}</span>{' '}
+        <CorrectionMark id="chunk-size">often told otherwise</CorrectionMark>
       </p>
       <Fold id="chunking-model" className="deeper" summary="Go deeper: the cost model, its equations, GPUs, assumptions and validation">
       <Equation id="chunkFlops" label="Floating-point operations per token per head for chunk size C and head dimension d" />
@@ -107,7 +107,7 @@ export function Chunking() {
         {f.powerOfTwoWinners.join(', ').replace(/, (\d+)$/, ' or $1')}
         {/* One text node, as the browser shapes it: a split run can move a glyph by a subpixel. */}
         {`, depending on heads and overlap. The bottom of the U is flat: for the ${defaults.bh} heads, each of ${listWords(f.flatSizes.map(String))} is within `}
-        {pct(f.flatness)} of the optimum. That is why the title names a range: the {f.usuallyQuoted} usually quoted is
+        {pct(f.flatness)} of the optimum. That is why the title names a range: the {f.usuallyQuoted} often named beside {f.flaDefault} is
         one point on that floor, not the model&rsquo;s answer, and the reference kernels settle on {f.flaDefault} for
         reasons of their own (below). The recurrent kernel, <var>C</var>&nbsp;=&nbsp;1, takes{' '}
         {milliseconds(f.recurrentSeconds)} on the same workload against {microseconds(f.optimumSeconds)} at the optimum, about{' '}

@@ -8,9 +8,9 @@ import { Island } from '../Island';
 
 export function ChunkingMeasured() {
   return (
-    <Fold id="chunking-measured" summary="Go deeper: measured on this GPU">
-      <p>The model is an estimate. Here the chunked delta rule runs on your own device, and the model is fitted to what it measures.</p>
-      <Island name="gpuMeasure" props={{ h200: measureGpu(), defaults: { ...MEASURE_DEFAULTS } }} />
+    <Fold id="chunking-measured" summary="Go deeper: timed on your own GPU">
+      <p>The model is an estimate for an {measureGpu().name}. Here the chunked delta rule runs on the GPU of the device you are reading on, and the model is fitted to what it measures.</p>
+      <Island name="gpuMeasure" props={{ reference: measureGpu(), defaults: { ...MEASURE_DEFAULTS } }} />
     </Fold>
   );
 }

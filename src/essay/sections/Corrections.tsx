@@ -22,8 +22,8 @@ export function Corrections() {
   return (
     <Section id="corrections">
       <p>
-        The usual account of this lineage gets a few things slightly wrong. Each entry says what is usually said, what
-        this page says instead, and where.
+        Where this page and the accounts it draws on disagree, the sources decide. Each entry says what one of those
+        accounts says, with its source, what this page says instead, and where.
       </p>
       <ol className="corrections">
         {list.map((c) => (

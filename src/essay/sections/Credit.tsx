@@ -20,8 +20,9 @@ export function Credit() {
         (gates, routing, decay) is how a model gets one.
       </p>
       <p>
-        The framing, the explanations and the figures are this page&rsquo;s own, and so are any errors in them. For
-        the code and the full derivations, read the original.
+        The framing as eviction policies grows out of the worklog&rsquo;s own conclusion. The explanations and the
+        figures are this page&rsquo;s, and so are any errors in them. For the code and the full derivations, read the
+        original.
       </p>
     </Section>
   );

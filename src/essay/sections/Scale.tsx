@@ -1,10 +1,9 @@
 /** The opening: the scale of the change, computed from data, and the thesis. */
 import { ScaleFigure } from '../../widgets/Scale/ScaleFigure';
 import { scaleFacts } from '../../content/scale';
-import { fractionWords, integer as formatInteger, params as formatParams, percent as formatPercent } from '../../format';
+import { fractionWords, integer as formatInteger, params as formatParams, percent as formatPercent, roundTo } from '../../format';
 import { Section, FigureFrame, Cite } from '../Section';
 import { Fold } from '../../viz/Fold';
-import { CorrectionMark } from '../CorrectionMark';
 
 export function Scale() {
   const r = scaleFacts();
@@ -14,10 +13,9 @@ export function Scale() {
     <Section id="scale">
       <p className="lede">
         Divide {large.name}&rsquo;s {formatParams(large.totalParams.value)} parameters by those of {small.name} and
-        you get <strong data-claim="ratio">about {about}</strong>{' '}
-        <CorrectionMark id="ratio">not the figure usually quoted</CorrectionMark>
-        . A growth that large invites the lazy reading: it is all scale. It is not. A model reading a long text has
-        to remember it somewhere, and every design in this story decides what that memory may forget.{' '}
+        you get <strong data-claim="ratio">about {about}</strong>. A growth that large invites the lazy reading: it is
+        all scale. It is not. A model reading a long text has to remember it somewhere, and every design in this story
+        decides what that memory may forget.{' '}
         <strong>Each architectural step is an eviction policy for a memory that cannot hold everything.</strong>
       </p>
       <FigureFrame
@@ -48,15 +46,25 @@ export function Scale() {
       </FigureFrame>
       <p>
         Even the last step fits the pattern: the model gives about {linearShare} of its layers to a fixed-size
-        memory that forgets on purpose. And its router fires a handful of experts per token: the rest are evicted from
-        the computation before it starts.
+        memory that forgets on purpose. And its router fires {k3.expertsActive} of its {formatInteger(k3.expertsRouted)}{' '}
+        experts on each token, plus {k3.expertsShared} shared: the rest are evicted from the computation before it starts.
       </p>
       <Fold id="scale-count" className="deeper" summary="Go deeper: how the ratio is counted">
         <p id="scale-count-text">
-          The figure usually quoted is {formatInteger(r.headlineQuoted)}, which divides by a rounded{' '}
+          The worklog&rsquo;s title says {formatInteger(r.headlineQuoted)}, dividing by a rounded{' '}
           {formatParams(small.headlineParams?.value ?? small.totalParams.value)}. Counting {small.name} exactly, at{' '}
-          {formatInteger(small.totalParams.value)} parameters, gives <span data-claim="ratio-exact">{formatInteger(r.exact)}</span>, so &ldquo;about {about}&rdquo; is the honest wording.
-          The small model&rsquo;s own count has moved before: OpenAI first published it as 117 million and later called that a
+          {formatInteger(small.totalParams.value)} parameters, gives <span data-claim="ratio-exact">{formatInteger(r.exact)}</span>.
+          Both agree to the precision of {formatParams(large.totalParams.value)}: a total anywhere from{' '}
+          {formatParams(r.rounding.totalLo)} to {formatParams(r.rounding.totalHi)} gives{' '}
+          <span data-claim="ratio-rounding">
+            {formatInteger(r.rounding.lo)} to {formatInteger(r.rounding.hi)}
+          </span>
+          {r.alternative ? (
+            <>
+              , and {r.alternative.what.replace(/^by /, '')}, {formatParams(r.alternative.total)}, gives {formatInteger(roundTo(r.alternative.ratio, 10))}
+            </>
+          ) : null}
+          . Hence &ldquo;about {about}&rdquo;. The small model&rsquo;s own count has moved before: OpenAI first published it as 117 million and later called that a
           counting error (<Cite href="https://github.com/openai/gpt-2">OpenAI&rsquo;s GPT-2 repository</Cite>).
         </p>
       </Fold>

@@ -13,7 +13,6 @@ import { Refs } from '../Cards';
 import { Fold } from '../../viz/Fold';
 import { MemoryPart } from './ShippingMemory';
 import { K3Memory } from './AttentionRead';
-import { CorrectionMark } from '../CorrectionMark';
 
 export const NOTE_PREFIX = 'shipping-note-';
 export const DOWNLOADS = { json: 'data/architectures.json', csv: 'data/architectures.csv' } as const;
@@ -64,8 +63,9 @@ export function Shipping() {
         The lineage ends at one model, but the problem it solves is everyone&rsquo;s. Take the branding off the open
         models shipping now and each of them answers the same two questions on every token. Which part of the
         context may this layer read? Which of my parameters may fire? The first is the eviction policy of the
-        earlier sections, applied to the sequence; the second is the same policy applied to the weights, with a
-        router deciding what stays out of the computation.
+        earlier sections, applied to the sequence; the second is a policy of the same shape applied to the weights, with
+        a router deciding what stays out of the computation. The likeness is loose: nothing is forgotten, every
+        parameter stays in memory, and the router chooses for cost, not for room.
       </p>
       <p>
         Read the active share first. {k3.name} fires {formatParams(k3.activeParams.value)} of its{' '}
@@ -107,7 +107,7 @@ export function Shipping() {
       <p>
         The first question gets more varied answers. Some designs still let every layer read everything. The others
         let some of their layers make do with less, and differ in what those layers keep: a fixed-size state, a window
-        of recent tokens, or the tokens an index ranks highest. Each is an eviction policy, chosen layer by layer.
+        of recent tokens, the tokens an index ranks highest, or compressed summaries of blocks of tokens. Each is an eviction policy, chosen layer by layer.
       </p>
       <p className="aside">
         Read the counts with their caveats. &ldquo;Active&rdquo; usually includes attention, embeddings and shared
@@ -137,8 +137,7 @@ export function Shipping() {
       </p>
       <p id="shipping-six">
         <span data-claim="six-percent">{say.six}</span>{' '}
-        <span data-claim="six-verdict">{say.sixVerdict}</span>{' '}
-        <CorrectionMark id="six-percent">the usual summary, corrected</CorrectionMark>
+        <span data-claim="six-verdict">{say.sixVerdict}</span>
       </p>
       <p>
         <span data-claim="four-percent">{say.four}</span> <span data-claim="two-largest">{say.twoLargest}</span>

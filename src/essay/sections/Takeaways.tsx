@@ -1,20 +1,22 @@
 /** The three lessons of the chain, closing on the opening figure. */
 import { takeawaysFacts } from '../../content/scale';
-import { capitalise, countWord } from '../../format';
+import { bytes, capitalise, countWord, fractionWords, integer } from '../../format';
+import { k3MemoryFacts } from '../../content/k3Memory';
 import { Section } from '../Section';
 import { Refs, Term } from '../Cards';
 import { CorrectionMark } from '../CorrectionMark';
 
 export function Takeaways() {
   const { about, largeName, smallName, k3, linearPerFull, years } = takeawaysFacts();
+  const memory = k3MemoryFacts().atContext;
   return (
     <Section id="takeaways" kicker="the reading argued for">
       <h3>It was never just scale</h3>
       <p>
         &ldquo;{about} times the parameters&rdquo; is the headline and the least informative fact on the page. Each
-        step in the chain added capacity in one place for one reason: a state that stops growing, a write that
-        replaces instead of piling up, a decay that frees room, a per-channel decay that frees the right room.
-        What the chain shows is where capacity went, not how much of it there was.
+        step in the chain changed one thing for one reason: a state that stops growing, a write that replaces instead
+        of piling up, a decay that frees room, a per-channel decay that frees the right room. What the chain shows is
+        where the memory&rsquo;s room went, not how much of it there was.
       </p>
       <h3>A finite memory forces a policy</h3>
       <p>
@@ -25,10 +27,14 @@ export function Takeaways() {
       </p>
       <h3>And attention comes back anyway</h3>
       <p id="takeaways-depth">
-        The most candid part of the final design is that it stops trying to replace attention. {largeName} runs about{' '}
+        The final design does not try to replace attention; it rations it, as Kimi Linear already did. {largeName} runs about{' '}
         {countWord(linearPerFull)} cheap recurrent layers for every full-attention layer ({k3.linearLayers} to{' '}
-        {k3.fullAttentionLayers}), and the attention layers retrieve from the actual context what the fixed states
-        threw away. Across depth
+        {k3.fullAttentionLayers}), and the attention layers can fetch from the context what the fixed states threw
+        away. The ration is what the memory shows: at {integer(memory.context)} tokens {largeName} keeps{' '}
+        <span data-claim="takeaways-k3-total">{bytes(memory.total)}</span> per sequence, against{' '}
+        <span data-claim="takeaways-k3-all">{bytes(memory.allAttention)}</span> for the same stack all{' '}
+        <Term id="mla">MLA</Term>, about <span data-claim="takeaways-k3-fraction">{fractionWords(memory.total / memory.allAttention)}</span>{' '}
+        <a className="note-mark" href="#shipping-k3">(how)</a>. Across depth
         the same move repeats: before every sub-layer, a learned attention over earlier layers, with the depth memory
         compressed into one summary per {k3.depthSummaryEvery} layers{' '}
         <CorrectionMark id="depth-attention">often told otherwise</CorrectionMark>. {capitalise(countWord(years))} years after {smallName}, the

@@ -28,7 +28,7 @@ export function Verify() {
         , <a className="correction-link" href={correctionHref('minimax-baseline')}>
           MiniMax-01&rsquo;s
         </a>
-        ). Who ran the studies matters as much.{' '}
+        ). Who ran each result matters as much.{' '}
         <span data-claim="evidence-builders">{say.builders}</span>
       </p>
       <FigureFrame

@@ -1,7 +1,7 @@
 /**
  * The chunk-size tradeoff timed on the reader's own GPU: on a press, a worker checks the page's
  * WGSL kernels against float64 and times C = 1 … 256 for 1, 8 and 32 heads; the figure draws the
- * points beside the cost model fitted to them and the model's H200 curve. Before a press, and
+ * points beside the cost model fitted to them and the model's curve for the chunking figure's reference GPU. Before a press, and
  * without script, it says what the model predicts and what the measurement would do.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -17,7 +17,7 @@ import { LENGTHS, type MeasureState, measureCodec, RULES, WIDTHS } from './state
 import { type MeasureRun, useMeasure } from './useMeasure';
 
 export interface GpuMeasureFigureProps {
-  h200: Gpu;
+  reference: Gpu;
   defaults: MeasureState;
 }
 
@@ -43,7 +43,7 @@ function statusText(run: MeasureRun, total: number): string {
   }
 }
 
-export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
+export function GpuMeasureFigure({ reference, defaults }: GpuMeasureFigureProps) {
   const [state, setState] = useState(defaults);
   useUrlState(measureCodec, state, defaults, setState, { hash: 'chunking-measured' });
   const set = useCallback((s: Partial<MeasureState>) => setState((x) => ({ ...x, ...s })), []);
@@ -56,9 +56,9 @@ export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
   const shape = { L: req.L, d: req.d, heads: state.heads };
   const total = sweepPlan({ L: req.L, chunks: req.chunks, heads: req.heads }).length;
   const pts = useMemo(() => measured(req, run.points), [req, run.points]);
-  const said = useMemo(() => sentences(run, state.heads, h200), [run, state.heads, h200]);
+  const said = useMemo(() => sentences(run, state.heads, reference), [run, state.heads, reference]);
   const modelBest = SWEEP_CHUNKS.filter((C) => C > 1 && C <= state.L).reduce((b, C) =>
-    gpuModelMs(h200, { ...state, C }) < gpuModelMs(h200, { ...state, C: b }) ? C : b,
+    gpuModelMs(reference, { ...state, C }) < gpuModelMs(reference, { ...state, C: b }) ? C : b,
   );
   const file = `measured-${req.rule}-L${req.L}-d${req.d}`;
   const running = run.status === 'running';
@@ -68,11 +68,11 @@ export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
     <div className="lab figure-inputs">
       {/* One text node: React writes no separators inside one, and the page has bytes to spare only so. */}
       <p>
-        {`For ${state.heads} heads of width ${state.d} over ${state.L} tokens, the model puts the fastest chunk on an ${h200.name} at C = ${modelBest}, ${f3(gpuModelMs(h200, { ...state, C: modelBest }))} ms (token by token: ${f3(gpuModelMs(h200, { ...state, C: 1 }))} ms). With script on, a press checks these WebGPU kernels against float64, then times C = 1 to 256 at 1, 8 and 32 heads; nothing leaves the browser.`}
+        {`For ${state.heads} heads of width ${state.d} over ${state.L} tokens, the model puts the fastest chunk on an ${reference.name} at C = ${modelBest}, ${f3(gpuModelMs(reference, { ...state, C: modelBest }))} ms (token by token: ${f3(gpuModelMs(reference, { ...state, C: 1 }))} ms). With script on, a press checks these WebGPU kernels against float64, then times C = 1 to 256 at 1, 8 and 32 heads; nothing leaves the browser.`}
       </p>
       {live ? (
         <>
-          <p>{`What to look for: where the measured curve bottoms out, against the model of an ${h200.name}, and whether token by token wins with few heads.`}</p>
+          <p>{`What to look for: where the measured curve bottoms out, against the model of an ${reference.name}, and whether token by token wins with few heads.`}</p>
           <div className="lab-controls">
             <LabelledSelect label="Head width d" value={String(state.d)} options={WIDTHS.map(String)} onChange={(v) => set({ d: Number(v) })} />
             <LabelledSelect label="Rule" value={state.rule} options={RULES} words={(r) => RULE_WORDS[r]} onChange={(rule) => set({ rule })} />
@@ -86,7 +86,7 @@ export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
               </button>
             ) : (
               <button type="button" onClick={() => start(requestOf(state))}>
-                {run.status === 'idle' ? 'Measure on this GPU' : 'Measure again'}
+                {run.status === 'idle' ? 'Measure on your GPU' : 'Measure again'}
               </button>
             )}
             <progress max={total} value={run.points.length} aria-label="Points timed" />
@@ -100,7 +100,7 @@ export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
               {`Adapter: ${adapterWords(run.adapter, true)}; workgroup memory ${run.adapter.workgroupBytes / 1024} KiB${run.points.length > 0 ? `; ${methodWords(run.points)}` : ''}.`}
             </p>
           ) : null}
-          <MeasureChart points={pts} chunks={cs} shape={shape} h200={h200} />
+          <MeasureChart points={pts} chunks={cs} shape={shape} reference={reference} />
           {said.length > 0 ? (
             <ul className="gm-said">
               {said.map((s) => (
@@ -151,10 +151,10 @@ export function GpuMeasureFigure({ h200, defaults }: GpuMeasureFigureProps) {
           ) : null}
           <p className="gm-downloads">
             Download this run, with its method and adapter:{' '}
-            <button type="button" disabled={run.points.length === 0} onClick={() => save(csv(run, h200), `${file}.csv`, 'text/csv')}>
+            <button type="button" disabled={run.points.length === 0} onClick={() => save(csv(run, reference), `${file}.csv`, 'text/csv')}>
               CSV
             </button>{' '}
-            <button type="button" disabled={run.points.length === 0} onClick={() => save(json(run, h200), `${file}.json`, 'application/json')}>
+            <button type="button" disabled={run.points.length === 0} onClick={() => save(json(run, reference), `${file}.json`, 'application/json')}>
               JSON
             </button>
           </p>

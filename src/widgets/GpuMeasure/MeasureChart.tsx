@@ -1,6 +1,6 @@
 /**
  * Milliseconds against C on log axes for one head count: the points measured here, the cost model
- * fitted to them, and the model's curve for an H200; the fastest measured C marked.
+ * fitted to them, and the model's curve for the reference GPU of the chunking figure; the fastest measured C marked.
  */
 import type { Gpu } from '../../core/costInputs';
 import { fastest, type MeasuredPoint, modelMs } from '../../core/gpuSweep';
@@ -11,19 +11,19 @@ interface Props {
   readonly points: readonly MeasuredPoint[];
   readonly chunks: readonly number[];
   readonly shape: { L: number; d: number; heads: number };
-  readonly h200: Gpu;
+  readonly reference: Gpu;
 }
 
 const fmtMs = (y: number) => (y >= 1 ? `${y} ms` : `${y * 1000} µs`);
 
-export function MeasureChart({ points, chunks, shape, h200 }: Props) {
+export function MeasureChart({ points, chunks, shape, reference }: Props) {
   const mine = points.filter((p) => p.heads === shape.heads).sort((a, b) => a.C - b.C);
   const cs = chunks.filter((C) => C <= shape.L);
-  const h200Line = cs.map((C) => [C, gpuModelMs(h200, { ...shape, C })] as const);
+  const referenceLine = cs.map((C) => [C, gpuModelMs(reference, { ...shape, C })] as const);
   const fit = fitFor(points, shape.heads);
   const fitLine = fit ? cs.map((C) => [C, modelMs(fit, { ...shape, C })] as const) : [];
   const series: LogLogSeries[] = [
-    { key: 'h200', className: 'is-max', points: h200Line },
+    { key: 'reference', className: 'is-max', points: referenceLine },
     ...(fitLine.length ? [{ key: 'fit', className: 'is-flops', points: fitLine }] : []),
     { key: 'measured', className: 'is-total', points: mine.map((p) => [p.C, p.ms] as const) },
   ];
@@ -37,8 +37,8 @@ export function MeasureChart({ points, chunks, shape, h200 }: Props) {
       title={`Milliseconds against chunk size, ${shape.heads} head${shape.heads === 1 ? '' : 's'} of width ${shape.d}, ${shape.L} tokens`}
       description={
         best
-          ? `Measured here: fastest at C = ${best.C}, ${best.ms.toPrecision(3)} ms. The H200 model's curve lies below, for scale.`
-          : "The cost model's curve for an H200; nothing measured yet."
+          ? `Measured on this device: fastest at C = ${best.C}, ${best.ms.toPrecision(3)} ms; the cost model's curve for an ${reference.name} lies ${gpuModelMs(reference, { ...shape, C: best.C }) < best.ms ? 'below' : 'above'} it there.`
+          : `The cost model's curve for an ${reference.name}; nothing measured yet.`
       }
       xMax={xMax}
       yMin={yMin}
@@ -62,7 +62,7 @@ export function MeasureChart({ points, chunks, shape, h200 }: Props) {
             </span>
           ) : null}
           <span>
-            <span className="chunking-swatch is-max" aria-hidden="true" /> model, {h200.name}
+            <span className="chunking-swatch is-max" aria-hidden="true" /> model, {reference.name}
           </span>
         </>
       }

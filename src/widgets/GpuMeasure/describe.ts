@@ -1,5 +1,5 @@
 /**
- * What a run says, computed from it: the fit per head count, the model's H200 curve beside it,
+ * What a run says, computed from it: the fit per head count, the model's curve for the chunking figure's reference GPU beside it,
  * the sentences under the chart, and the rows of the CSV and JSON downloads.
  */
 import type { Gpu } from '../../core/costInputs';
@@ -49,7 +49,7 @@ export function methodWords(points: readonly TimedPoint[]): string {
 }
 
 /** The sentences under the chart, for the head count drawn. */
-export function sentences(run: MeasureRun, heads: number, h200: Gpu): string[] {
+export function sentences(run: MeasureRun, heads: number, reference: Gpu): string[] {
   const req = run.request;
   if (!req || run.points.length === 0) return [];
   const pts = measured(req, run.points);
@@ -85,8 +85,8 @@ export function sentences(run: MeasureRun, heads: number, h200: Gpu): string[] {
   }
   const candidates = pts.filter((p) => p.heads === heads && p.C > 1).map((p) => p.C);
   if (candidates.length > 0) {
-    const model = optimalChunk({ L: req.L, d: req.d, heads, gpu: h200, candidates });
-    out.push(`The cost model of an ${h200.name} puts it at C = ${model.C}, ${ms(model.time.totalSeconds * 1000)} ms.`);
+    const model = optimalChunk({ L: req.L, d: req.d, heads, gpu: reference, candidates });
+    out.push(`The cost model of an ${reference.name} puts it at C = ${model.C}, ${ms(model.time.totalSeconds * 1000)} ms.`);
   }
   const worst = run.checks.filter((c) => c.rule === req.rule).reduce<CheckResult | null>((w, c) => (w === null || c.error > w.error ? c : w), null);
   if (worst) out.push(`Against float64 the largest error was ${worst.error.toPrecision(2)} of the output's scale, at C = ${worst.C}.`);
@@ -106,10 +106,10 @@ export interface MeasureRow {
   resolution: number;
   path: string;
   checkError: number | null;
-  h200ModelMs: number;
+  referenceModelMs: number;
 }
 
-export function rows(run: MeasureRun, h200: Gpu): MeasureRow[] {
+export function rows(run: MeasureRun, reference: Gpu): MeasureRow[] {
   const req = run.request;
   if (!req) return [];
   return run.points.map((p) => {
@@ -124,7 +124,7 @@ export function rows(run: MeasureRun, h200: Gpu): MeasureRow[] {
       resolution: p.resolution,
       path: p.path,
       checkError: run.checks.find((c) => c.C === p.C && c.rule === req.rule)?.error ?? null,
-      h200ModelMs: gpuModelMs(h200, at),
+      referenceModelMs: gpuModelMs(reference, at),
     };
   });
 }
@@ -132,13 +132,13 @@ export function rows(run: MeasureRun, h200: Gpu): MeasureRow[] {
 const METHOD =
   'Each kernel checked against float64 first; each point the median of 5 samples after 2 warm-ups, timed by timestamp queries at the ends of one compute pass of R runs, or else by the wall clock over batches of 20 ms or more less an empty submission. GFLOP/s are these kernels’, not the hardware’s limit.';
 
-export function csv(run: MeasureRun, h200: Gpu): string {
-  const r = rows(run, h200);
+export function csv(run: MeasureRun, reference: Gpu): string {
+  const r = rows(run, reference);
   const head = `# ${METHOD}\r\n# adapter: ${run.adapter ? adapterWords(run.adapter) : 'none'}; started ${run.started}\r\n`;
   const keys = Object.keys(r[0] ?? {}) as (keyof MeasureRow)[];
   return `${head}${[keys.join(','), ...r.map((x) => keys.map((k) => String(x[k] ?? '')).join(','))].join('\r\n')}\r\n`;
 }
 
-export function json(run: MeasureRun, h200: Gpu): string {
-  return `${JSON.stringify({ method: METHOD, adapter: run.adapter, started: run.started, settings: run.request, status: run.status, checks: run.checks, points: rows(run, h200) }, null, 1)}\n`;
+export function json(run: MeasureRun, reference: Gpu): string {
+  return `${JSON.stringify({ method: METHOD, adapter: run.adapter, started: run.started, settings: run.request, status: run.status, checks: run.checks, points: rows(run, reference) }, null, 1)}\n`;
 }
