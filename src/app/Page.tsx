@@ -20,7 +20,7 @@ export function Page({ siteUrl }: { siteUrl?: string }) {
       <div className="layout">
         <main id="main" className="essay">
           <h1>{TITLE}</h1>
-          <p className="dek">From GPT-2 to Kimi K3 in seven steps, each one a rule for what a memory of fixed size is allowed to forget.</p>
+          <p className="dek">From GPT-2 to Kimi K3 in seven steps: what a model&rsquo;s memory is allowed to forget, and what each rule costs.</p>
           <Byline />
           <Essay siteUrl={siteUrl} />
         </main>

@@ -53,27 +53,6 @@ export function loadText(n: number, d: number): string {
   return `${num === 1 ? '' : num}d${den === 1 ? '' : `/${den}`}`;
 }
 
-const sizesText = (ds: readonly number[]) => {
-  if (ds.length === 1) return `d = ${ds[0]}`;
-  const consecutive = ds.every((d, i) => i === 0 || LAB_SIZES.indexOf(d) === LAB_SIZES.indexOf(ds[i - 1]!) + 1);
-  if (consecutive && ds.length > 2) return `d = ${ds[0]} to ${ds.at(-1)}`;
-  return `d = ${ds.slice(0, -1).join(', ')} and ${ds.at(-1)}`;
-};
-
-/** Groups the sizes by the text each one gets, in the order of the sizes: "n = 3d/4 at d = 16 to 128". */
-function grouped(each: (d: number) => string): string[] {
-  const groups: { text: string; ds: number[] }[] = [];
-  for (const d of LAB_SIZES) {
-    const text = each(d);
-    const last = groups.at(-1);
-    if (last && last.text === text) last.ds.push(d);
-    else groups.push({ text, ds: [d] });
-  }
-  return groups.map((g) => `${g.text} for ${sizesText(g.ds)}`);
-}
-
-const listAnd = (xs: readonly string[]) => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
-
 /**
  * Where the delta rule's mean read error crosses 0.5, as a multiple of d: between the last
  * checkpoint below and the first at or above it, on the straight line through the two.
@@ -114,6 +93,37 @@ export interface LabSentences {
   attention: string;
 }
 
+/** One head width's row of the lab's table: the numbers the sentences below it only summarise. */
+export interface LabRow {
+  d: number;
+  /** Where the delta rule's mean read error crosses 0.5: "0.92d", or "beyond 4d". */
+  knee: string;
+  /** The loads over which additive writes lead the delta rule by nearest-value accuracy. */
+  lead: string;
+  /** Pairs read back nearest their own value at n = 4d, with a single decay and without it. */
+  gated: number;
+  plain: number;
+}
+
+export function labTable(): LabRow[] {
+  return LAB_SIZES.map((d) => {
+    const knee = deltaKnee(d);
+    const lead = additiveLead(d);
+    return {
+      d,
+      knee: knee === null ? `beyond ${MAX_LOAD}d` : `${knee.toFixed(2)}d`,
+      lead:
+        lead === null
+          ? 'at no load'
+          : lead.to === checkpoints(d).at(-1)
+            ? `from n = ${loadText(lead.from, d)} on`
+            : `from n = ${loadText(lead.from, d)} to ${loadText(lead.to, d)}`,
+      gated: Math.round(recalledAtEnd(d, 'gatedDelta')),
+      plain: Math.round(recalledAtEnd(d, 'delta')),
+    };
+  });
+}
+
 export function labSentences(): LabSentences {
   const boundExact = LAB_SIZES.every((d) => labCells(d, 'leastSquares').every((c) => (c.n <= d ? c.error < 1e-6 : c.error > 0.1)));
   const knees = LAB_SIZES.map(deltaKnee);
@@ -121,26 +131,25 @@ export function labSentences(): LabSentences {
     const add = labCells(d, 'additive');
     return labCells(d, 'delta').every((c, i) => c.n < d || c.error < add[i]!.error);
   });
-  const overtakes = grouped((d) => {
-    const lead = additiveLead(d);
-    if (lead === null) return 'at no load';
-    return lead.to === checkpoints(d).at(-1) ? `from n = ${loadText(lead.from, d)} on` : `from n = ${loadText(lead.from, d)} to ${loadText(lead.to, d)}`;
-  });
+  const from = LAB_SIZES.indexOf(16);
+  // "Settles near d/2": from d = 32 on, within a tenth of d of it.
+  const settles = knees.slice(from + 1).every((k) => k !== null && Math.abs(k - 0.5) < 0.1);
+  const leading = LAB_SIZES.filter((d) => additiveLead(d) !== null).length;
   const alpha = LAB_DEFAULTS.alpha;
   const counts = (m: LabMethod) => LAB_SIZES.map((d) => Math.round(recalledAtEnd(d, m)));
-  const count = (m: LabMethod) => listAnd(counts(m).map(String));
   const gated = counts('gatedDelta');
+  const plain = counts('delta');
+  const doubles = plain.slice(from + 1).every((p, i) => p > 2 * plain[from + i]!);
   // From d = 16 on, where the counts have left the first few pairs: the mean gain per doubling.
-  const from = LAB_SIZES.indexOf(16);
   const perDoubling = Math.round((gated.at(-1)! - gated[from]!) / (LAB_SIZES.length - 1 - from));
   const cacheLeast = Math.min(...LAB_SIZES.flatMap((d) => labCells(d, 'cache').map((c) => c.accuracy)));
   const big = LAB_SIZES.at(-1)!;
   const windowEnd = labCells(big, 'window').at(-1)!;
   const { slow, fast, s } = labRuns.gates;
   return {
-    knee: `${boundExact ? 'The least-squares state reads every pair back exactly up to n = d and never past it, at every size: by read error, that is where the knee sits. ' : ''}The delta rule’s half-error point, where its mean read error crosses 0.5, falls at n = ${listAnd(knees.map((k) => (k === null ? 'beyond 4d' : `${k.toFixed(2)}d`)))} for d = ${LAB_SIZES[0]} to ${LAB_SIZES.at(-1)}, read between checkpoints: counted in pairs it moves with d, but on an axis of n/d it settles near n = d/2.`,
-    winner: `${deltaAheadByError ? 'By read error the delta rule beats additive writes at every load from n = d on, at every size. ' : ''}By nearest-value accuracy, additive writes lead by ${Math.round(LEAD * 100)} points or more, with two standard errors to spare: ${listAnd(overtakes)}. Their reads are far off, but with enough channels the crosstalk seldom outweighs the right value. The delta rule has partly overwritten old pairs.`,
-    gate: `At n = 4d a single decay of α = ${alpha} reads back about ${count('gatedDelta')} pairs for d = ${LAB_SIZES[0]} to ${big}; the same rule without the decay reads back ${count('delta')}, more than twice as many each time from d = 16 on. The decay sets the scale and the size only stretches it: from d = 16 on, each doubling of d adds about ${perDoubling} pairs. The per-channel rule decays half the key channels by ${slow} and the other half by ${fast} at every write.`,
+    knee: `${boundExact ? 'The least-squares state reads every pair back exactly up to n = d and never past it, at every size: by read error, that is where the knee sits. ' : ''}The delta rule’s half-error point, where its mean read error crosses 0.5 (the table, read between checkpoints), moves with d counted in pairs${settles ? ', but on an axis of n/d it settles near n = d/2' : ''}.`,
+    winner: `${deltaAheadByError ? 'By read error the delta rule beats additive writes at every load from n = d on, at every size. ' : ''}By nearest-value accuracy, additive writes lead by ${Math.round(LEAD * 100)} points or more, with two standard errors to spare, over a range of loads at ${countWord(leading)} of the ${countWord(LAB_SIZES.length)} sizes. Their reads are far off, but with enough channels the crosstalk seldom outweighs the right value. The delta rule has partly overwritten old pairs.`,
+    gate: `At n = 4d a single decay of α = ${alpha} reads back fewer pairs than the same rule without it${doubles ? '. Without the decay the count more than doubles with each doubling of d from d = 16 on; with it' : '; with the decay'}, each doubling adds about ${perDoubling} pairs: the decay sets the scale and the size only stretches it. The per-channel rule decays half the key channels by ${slow} and the other half by ${fast} at every write.`,
     attention: `Attention weighs each pair by exp(${s}·k·kᵢ) over unit keys: close to picking the best match. Over the whole cache it picks the right value for at least ${Math.floor(cacheLeast * 100)}% of the pairs at every size and load, at the price of a cache that grows with n. Over a window of d/2 pairs, as many numbers as the state, it recalls only its window: at d = ${big} and n = 4d it picks the right value for ${Math.round(windowEnd.accuracy * 100)}% of the pairs, about the ${windowPairs(big)} it still holds.`,
   };
 }

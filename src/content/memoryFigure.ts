@@ -113,8 +113,14 @@ export function memorySentences(models: readonly MemoryModel[] = memoryModels(),
   const compressed = rings.some((x) => x.m.stack.some((g) => g.kind === 'compressed'));
   const undrawn = models.filter((m) => m.stack === null);
   return {
-    flat: `${list(state.map((x) => x.m.name))} keep a recurrent state that outweighs their caches for the first thousands of tokens, so their lines start flat; the cache catches up at ${list(state.map((x) => `${tokens(x.s.crossover!)}${x.m.missing.length ? ' or later' : ''}`))} respectively${state.some((x) => x.m.missing.length) ? ' (“or later” where a state the model keeps has a size that is not published, and is left out)' : ''}.`,
-    rings: `${list(rings.map((x) => x.m.name))} hold nothing fixed but rings of recent entries${compressed ? ' (and small compressor buffers, left out)' : ''}, and what grows outweighs the rings within ${list(rings.map((x) => tokens(x.s.crossover!)))}.`,
+    flat: (() => {
+      // Each crossover is ringed on its model's line and listed in the table; the sentence gives their span.
+      const said = (x: (typeof state)[number]) => `${tokens(x.s.crossover!)}${x.m.missing.length ? ' or later' : ''}`;
+      const [late, early] = [state[0]!, state.at(-1)!];
+      const partial = state.some((x) => x.m.missing.length) ? ' (“or later” where a state the model keeps has a size that is not published, and is left out)' : '';
+      return `${list(state.map((x) => x.m.name))} keep a recurrent state that outweighs their caches for the first thousands of tokens, so their lines start flat; the cache catches up between ${said(early)} and ${said(late)}${partial}, each model’s crossing ringed on its line and listed in the table below.`;
+    })(),
+    rings: `${list(rings.map((x) => x.m.name))} hold nothing fixed but rings of recent entries${compressed ? ' (and small compressor buffers, left out)' : ''}, and what grows outweighs the rings within ${tokens(rings[0]!.s.crossover!)}.`,
     rising: `${list(rising.map((x) => x.m.name))} keep nothing fixed at all: every layer’s cache grows from the first token.`,
     ends: `At ${tokens(longest)}, the longest context ${reach.length} of them take, ${least.m.name} holds the least, ${gib(least.total)} a sequence, and ${most.m.name} the most, ${gib(most.total)}: ${multiples[0] === multiples[1] ? multiples[0] : `${multiples[0]}–${multiples[1]}`} times as much, by cache type.${share > 0 ? ` Of ${most.m.name}’s, ${Math.round(share * 100)}% are index keys one engine’s planner assumes.` : ''}`,
     storage: `These crossovers hold for ${storage.cache} caches and ${STATE_WORDS[storage.state]}.`,

@@ -8,7 +8,7 @@ import { axeViolations, inEachTheme, keepScreenshot, openFigure, themesLabel, wa
 const NAMES = [
   'GPT-2 and its KV cache',
   'Linear attention',
-  'The delta rule',
+  'DeltaNet: the delta rule in attention',
   'The delta rule, trained in parallel over chunks',
   'Gated DeltaNet',
   'Kimi Delta Attention and the nominally 3:1 hybrid',

@@ -28,23 +28,8 @@ const asLoad = (n: number, d: number) => {
   const [num, den] = [q / g, 4 / g];
   return `${num === 1 ? '' : num}d${den === 1 ? '' : `/${den}`}`;
 };
-/** The sizes a phrase names: "d = 4", "d = 8 to 128", "d = 4, 8 and 16". */
-const sizesIn = (text: string) => {
-  const to = /^d = (\d+) to (\d+)$/.exec(text);
-  if (to) return SIZES.filter((d) => d >= Number(to[1]) && d <= Number(to[2]));
-  return text
-    .replace(/^d = /, '')
-    .split(/, | and /)
-    .map(Number);
-};
-/** Each size's phrase in a sentence made of "<phrase> for d = …" groups. */
-function bySize(sentence: string, phrase: RegExp): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const m of sentence.matchAll(new RegExp(`${phrase.source} for (d = \\d+(?:, \\d+)*(?:(?: and | to )\\d+)?)`, 'g')))
-    for (const d of sizesIn(m[2]!)) out.set(d, m[1]!);
-  return out;
-}
-
+/** A size's row of the lab's table, cell by cell: d, half-error point, additive's lead, gated and plain counts. */
+const row = (d: number) => [...(document.querySelector(`[data-claim="lab-size-${d}"]`)?.children ?? [])].map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim());
 describe('the lab’s sentences hold for its own runs', () => {
   it('"The least-squares state reads every pair back exactly up to n = d and never past it"; "the delta rule’s half-error point … falls at n = …"', () => {
     for (const d of SIZES) {
@@ -63,10 +48,11 @@ describe('the lab’s sentences hold for its own runs', () => {
       const i = e.findIndex((x) => x >= 0.5);
       return (n[i - 1]! + ((0.5 - e[i - 1]!) / (e[i]! - e[i - 1]!)) * (n[i]! - n[i - 1]!)) / d;
     });
-    const list = knees.map((k) => `${k.toFixed(2)}d`);
-    expect(text).toContain(`crosses 0.5, falls at n = ${list.slice(0, -1).join(', ')} and ${list.at(-1)} for d = 4 to 128`);
+    // Each size's half-error point stands in its row of the table; the sentence says only how it moves.
+    for (const [i, d] of SIZES.entries()) expect(row(d)[1]).toBe(`n = ${knees[i]!.toFixed(2)}d`);
     // "on an axis of n/d it settles near n = d/2": from d = 32 on, within a tenth of d of it.
     for (const k of knees.slice(3)) expect(Math.abs(k - 0.5)).toBeLessThan(0.1);
+    expect(text).toContain('moves with d counted in pairs, but on an axis of n/d it settles near n = d/2.');
   });
 
   it('"By read error the delta rule beats additive writes at every load from n = d on"; "by nearest-value accuracy additive writes lead by 5 points or more, with two standard errors to spare, from n = … to …"', () => {
@@ -76,38 +62,44 @@ describe('the lab’s sentences hold for its own runs', () => {
       for (const [i, n] of loads(d).entries()) if (n >= d) expect(del[i]!).toBeLessThan(add[i]!);
     }
     expect(text).toContain('By read error the delta rule beats additive writes at every load from n = d on, at every size.');
-    expect(text).toContain('lead by 5 points or more, with two standard errors to spare: ');
     expect(text).toContain('The delta rule has partly overwritten old pairs.');
-    const stated = bySize(text, /(from n = [\dd/]+(?: on| to [\dd/]+)|at no load)/);
+    let leading = 0;
     for (const d of SIZES) {
       const [a, b, sa, sb] = [mean(d, 'additive', 3), mean(d, 'delta', 3), se(d, 'additive', 3), se(d, 'delta', 3)];
       const leads = a.map((x, j) => x - b[j]! - 2 * Math.hypot(sa[j]!, sb[j]!) >= 0.05);
       const first = leads.indexOf(true);
       if (first < 0) {
-        expect(stated.get(d), `d = ${d}`).toBe('at no load');
+        expect(row(d)[2], `d = ${d}`).toBe('at no load');
         continue;
       }
+      leading++;
       let last = first;
       while (leads[last + 1]) last++;
       const n = loads(d);
       const range = last === n.length - 1 ? `${asLoad(n[first]!, d)} on` : `${asLoad(n[first]!, d)} to ${asLoad(n[last]!, d)}`;
-      expect(stated.get(d), `d = ${d}`).toBe(`from n = ${range}`);
+      expect(row(d)[2], `d = ${d}`).toBe(`from n = ${range}`);
       // The stated run is the lead: each load in it leads, and the load after it does not.
       for (let j = first; j <= last; j++) expect(leads[j], `d = ${d}, n = ${n[j]}`).toBe(true);
     }
+    const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
+    expect(text).toContain(`lead by 5 points or more, with two standard errors to spare, over a range of loads at ${words[leading]} of the six sizes.`);
   });
 
   it('"a single decay of α = 0.9 reads back about …; without the decay …, more than twice as many each time from d = 16 on"; "each doubling of d adds about … pairs"; the per-channel decays', () => {
     const text = claim('lab-gate');
     const recalled = (m: string) => SIZES.map((d) => mean(d, m, 3).at(-1)! * 4 * d);
     const [gated, plain] = [recalled('gatedDelta'), recalled('delta')];
-    const list = (xs: number[]) => `${xs.slice(0, -1).map(Math.round).join(', ')} and ${Math.round(xs.at(-1)!)}`;
-    expect(text).toContain(`α = ${runs.gates.alpha} reads back about ${list(gated)} pairs for d = 4 to 128;`);
-    expect(text).toContain(`without the decay reads back ${list(plain)}, more than twice as many each time from d = 16 on.`);
+    for (const [i, d] of SIZES.entries()) {
+      expect(Number(row(d)[3]), `d = ${d}`).toBe(Math.round(gated[i]!));
+      expect(Number(row(d)[4]), `d = ${d}`).toBe(Math.round(plain[i]!));
+      expect(gated[i]!).toBeLessThan(plain[i]!);
+    }
+    expect(text).toContain(`α = ${runs.gates.alpha} reads back fewer pairs than the same rule without it.`);
+    expect(text).toContain('Without the decay the count more than doubles with each doubling of d from d = 16 on');
     for (let i = 3; i < SIZES.length; i++) expect(plain[i]! / plain[i - 1]!).toBeGreaterThan(2);
     // "The size only stretches it": the gated count grows at every doubling, by a steady few pairs from d = 16 on.
     const steps = gated.slice(3).map((g, i) => Math.round(g) - Math.round(gated[i + 2]!));
-    const perDoubling = Number(/each doubling of d adds about (\d+) pairs/.exec(text)![1]);
+    const perDoubling = Number(/each doubling adds about (\d+) pairs/.exec(text)![1]);
     expect(perDoubling).toBe(Math.round((Math.round(gated[5]!) - Math.round(gated[2]!)) / 3));
     for (const step of steps) expect(Math.abs(step - perDoubling)).toBeLessThanOrEqual(1);
     for (let i = 1; i < SIZES.length; i++) expect(gated[i]!).toBeGreaterThan(gated[i - 1]!);

@@ -29,34 +29,34 @@ describe('What each model keeps', () => {
     expect(claim('memory-drawn')).toBe(String(memoryModels().length - missing));
   });
 
-  it('"… keep a recurrent state … the cache catches up at …": each hybrid with a state, where its bytes cross', () => {
+  it('"… keep a recurrent state … the cache catches up between … and …": each hybrid with a state, where its bytes cross', () => {
     const text = claim('memory-flat');
     const hybrids = drawn.filter((m) => hasState(m.stack)).sort((a, b) => crossing(b.stack) - crossing(a.stack));
     expect(hybrids.length).toBeGreaterThan(2);
-    let last = -1;
+    const partial = (m: (typeof hybrids)[number]) => memoryModels().find((x) => x.id === m.id)!.missing.length > 0;
+    const said = (m: (typeof hybrids)[number]) => `${crossing(m.stack).toLocaleString('en-US')} tokens${partial(m) ? ' or later' : ''}`;
     for (const m of hybrids) {
-      const at = text.indexOf(m.name);
-      expect(at, m.name).toBeGreaterThan(last);
-      last = at;
-      // Found in the prose to the token, in the same order as the names: the first whole token past what is fixed.
-      const t = crossing(m.stack);
-      expect(text).toMatch(new RegExp(`(^|[^\\d,])${t.toLocaleString('en-US')}( tokens|,)`));
-      // A model with a state left out crosses later than the bytes counted: the prose says "or later".
-      const partial = memoryModels().find((x) => x.id === m.id)!.missing.length > 0;
-      expect(text.includes(`${t.toLocaleString('en-US')} tokens or later`), m.name).toBe(partial);
+      expect(text, m.name).toContain(m.name);
+      // Found in the table to the token: the first whole token past what is fixed; "or later" where a state is left out.
+      expect(claim(`memory-crossover-${m.id}`), m.name).toBe(said(m));
       // Flat at first: at 1,024 tokens the state still outweighs the cache.
       const early = sequenceMemory(m.stack, storage, 1024);
       expect(early.fixed, m.name).toBeGreaterThan(early.growing);
     }
+    // The sentence gives the span, earliest to latest, and no string of every crossover.
+    expect(text).toContain(`catches up between ${said(hybrids.at(-1)!)} and ${said(hybrids[0]!)}`);
+    expect(text).not.toMatch(/respectively/);
   });
 
   it('"… hold nothing fixed but rings … within N tokens": each model with a window and no state', () => {
     const text = claim('memory-rings');
-    for (const m of drawn.filter((x) => !hasState(x.stack) && hasRing(x.stack))) {
+    const rings = drawn.filter((x) => !hasState(x.stack) && hasRing(x.stack));
+    for (const m of rings) {
       expect(text).toContain(m.name);
-      const t = crossing(m.stack);
-      expect(text).toMatch(new RegExp(`(^|[^\\d,])${t.toLocaleString('en-US')} tokens`));
+      expect(claim(`memory-crossover-${m.id}`), m.name).toBe(`${crossing(m.stack).toLocaleString('en-US')} tokens`);
     }
+    const latest = Math.max(...rings.map((m) => crossing(m.stack)));
+    expect(text).toMatch(new RegExp(`within ${latest.toLocaleString('en-US')} tokens\\.$`));
   });
 
   it('"… keep nothing fixed at all": each model whose fixed part is zero at every length', () => {

@@ -3,7 +3,8 @@
  * least-squares bound and attention, both metrics. Every number in the prose comes from
  * src/content/lab.ts.
  */
-import { LAB_RANGE_TEXT, LAB_SIZE_LIST, LAB_STREAM_TEXT, LAB_STREAMS_TEXT, LAB_THEORY_TEXT, labFigureProps, labSentences } from '../../content/lab';
+import { LAB_DEFAULTS } from '../../content/defaults';
+import { LAB_RANGE_TEXT, LAB_SIZE_LIST, LAB_STREAM_TEXT, LAB_STREAMS_TEXT, LAB_THEORY_TEXT, labFigureProps, labSentences, labTable } from '../../content/lab';
 import { memoryData } from '../../content/k3Memory';
 import { Refs } from '../Cards';
 import { Island } from '../Island';
@@ -44,6 +45,34 @@ export function ForgetLab() {
       >
         <Island name="lab" props={labFigureProps()} />
       </FigureFrame>
+      <div className="lab-table-region" role="region" aria-labelledby="lab-sizes-caption" tabIndex={0}>
+        <table className="lab-table" id="lab-sizes">
+          <caption id="lab-sizes-caption">
+            The build&rsquo;s runs by head width: where the delta rule&rsquo;s mean read error crosses 0.5; the loads at which
+            additive writes lead it by nearest-value accuracy; pairs read back nearest their own value at n = 4d.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">d</th>
+              <th scope="col">Delta&rsquo;s half-error point</th>
+              <th scope="col">Additive leads</th>
+              <th scope="col">Gated delta, &alpha; = {LAB_DEFAULTS.alpha}</th>
+              <th scope="col">Delta</th>
+            </tr>
+          </thead>
+          <tbody>
+            {labTable().map((r) => (
+              <tr key={r.d} data-claim={`lab-size-${r.d}`}>
+                <th scope="row">{r.d}</th>
+                <td>n = {r.knee}</td>
+                <td>{r.lead}</td>
+                <td>{r.gated}</td>
+                <td>{r.plain}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p>
         <span data-claim="lab-knee">{say.knee}</span> <span data-claim="lab-winner">{say.winner}</span> This is the
         essay&rsquo;s cosine lesson again, at scale: a metric that forgives length forgives hoarding, which is why the

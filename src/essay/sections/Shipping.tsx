@@ -85,7 +85,7 @@ export function Shipping() {
         }
         caption={
           <>
-            {f.featuredCount} open-weight architectures, with {gpt2.name} as the reference row. A missing figure carries a word
+            {f.featuredCount} open-weight architectures, with {gpt2.name} as the reference row. A missing or qualified figure carries a word
             saying what is known ({listWords(Object.keys(STATUS_WORDS))}), never an estimate; a small number links to its
             caveat in the model&rsquo;s note below.
           </>

@@ -139,7 +139,9 @@ export function MemoryPart() {
                   {r.totals.map((t, i) => (
                     <td key={TABLE_CONTEXTS[i]}>{t === null ? '—' : bytes(t)}</td>
                   ))}
-                  <td>{r.crossover === null ? '—' : `${integer(r.crossover)} tokens`}</td>
+                  <td data-claim={`memory-crossover-${r.id}`}>
+                    {r.crossover === null ? '—' : `${integer(r.crossover)} tokens${models.find((m) => m.id === r.id)?.missing.length ? ' or later' : ''}`}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -19,10 +19,10 @@ function Notes({ tokens, C, counts }: { tokens: number; C: number; counts: Pick<
       </p>
       <ul className="chunking-key">
         <li>
-          <Swatch className="chunking-swatch is-block" /> read directly, in a masked block ({counts.direct} pairs)
+          <Swatch className="chunking-swatch is-block" /> read directly, in a masked block ({integer(counts.direct)} pairs)
         </li>
         <li>
-          <Swatch className="chunking-swatch is-via-state" /> reached only through the state ({counts.viaState} pairs)
+          <Swatch className="chunking-swatch is-via-state" /> reached only through the state ({integer(counts.viaState)} pairs)
         </li>
         <li>
           <Swatch className="chunking-swatch is-state" /> state S carried forward: {counts.chunks} sequential{' '}

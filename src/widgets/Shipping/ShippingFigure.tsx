@@ -49,7 +49,9 @@ function StatusWord({ cell }: { cell: Cell }) {
 function Marks({ marks, href, name }: { marks: number[] | undefined; href: (n: number) => string; name: string }) {
   if (!marks?.length) return null;
   return (
+    // The thin space keeps a copied "1.1" and its note "5" from reading as one number, "1.15".
     <sup className="shipping-marks">
+      {'\u2009'}
       {marks.map((n, i) => (
         <span key={n}>
           {i > 0 ? ',' : null}
