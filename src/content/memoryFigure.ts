@@ -117,7 +117,9 @@ export function memorySentences(models: readonly MemoryModel[] = memoryModels(),
       // Each crossover is ringed on its model's line and listed in the table; the sentence gives their span.
       const said = (x: (typeof state)[number]) => `${tokens(x.s.crossover!)}${x.m.missing.length ? ' or later' : ''}`;
       const [late, early] = [state[0]!, state.at(-1)!];
-      const partial = state.some((x) => x.m.missing.length) ? ' (“or later” where a state the model keeps has a size that is not published, and is left out)' : '';
+      const partial = state.some((x) => x.m.missing.length)
+        ? ' (“or later” where a state the model keeps has a size that is not published, and is left out)'
+        : '';
       return `${list(state.map((x) => x.m.name))} keep a recurrent state that outweighs their caches for the first thousands of tokens, so their lines start flat; the cache catches up between ${said(early)} and ${said(late)}${partial}, each model’s crossing ringed on its line and listed in the table below.`;
     })(),
     rings: `${list(rings.map((x) => x.m.name))} hold nothing fixed but rings of recent entries${compressed ? ' (and small compressor buffers, left out)' : ''}, and what grows outweighs the rings within ${tokens(rings[0]!.s.crossover!)}.`,

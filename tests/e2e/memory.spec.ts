@@ -88,6 +88,33 @@ for (const { width, themes } of WIDTH_THEMES) {
   });
 }
 
+test('the bars’ names are the chart’s legend: pointing at one, or focusing it, lights that model’s line and names it there', async ({ page }) => {
+  await openFigure(page, 'memory', { width: 1280 });
+  const lit = page.locator('#memory-figure .mem-plot path.mem-series.is-focus');
+  const out = readout(page);
+  // At first the chosen model, Kimi K3, is lit: named at its line's end, its crossing marked.
+  await expect(page.locator('#memory-figure .mem-overlay')).toContainText('Kimi K3');
+  await expect(page.locator('#memory-figure .mem-overlay')).toContainText('crosses at 16,254');
+  // A pointer on Nemotron 3 Ultra's name: its line is the one lit, its name stands at the line's end, the readout follows.
+  const nemotron = bar(page, 'Nemotron 3 Ultra').getByRole('button', { name: 'Nemotron 3 Ultra' });
+  await nemotron.hover();
+  await expect(lit).toHaveCount(1);
+  await expect(page.locator('#memory-figure .mem-overlay')).toContainText('Nemotron 3 Ultra');
+  await expect(out).toContainText('Nemotron 3 Ultra holds');
+  await expect(bar(page, 'Nemotron 3 Ultra')).toHaveClass(/is-lit/);
+  // Leaving it gives the line back to the chosen model.
+  await page.mouse.move(0, 0);
+  await expect(out).toContainText('Kimi K3 holds');
+  // By keyboard: focus a name, and Enter keeps it lit, as the Highlight menu would.
+  await bar(page, 'gpt-oss-120b').getByRole('button').focus();
+  await expect(out).toContainText('gpt-oss-120b holds');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: /highlight/i })).toHaveValue('gpt-oss-120b');
+  await expect(bar(page, 'gpt-oss-120b').getByRole('button')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Tab');
+  await expect(out).toContainText('gpt-oss-120b holds');
+});
+
 test('a pasted config.json is drawn beside the others, under the page’s policy, and bad pastes are answered', async ({ page }) => {
   const problems = watch(page);
   await openFigure(page, 'memory', { width: 390 });

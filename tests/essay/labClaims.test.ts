@@ -29,7 +29,8 @@ const asLoad = (n: number, d: number) => {
   return `${num === 1 ? '' : num}d${den === 1 ? '' : `/${den}`}`;
 };
 /** A size's row of the lab's table, cell by cell: d, half-error point, additive's lead, gated and plain counts. */
-const row = (d: number) => [...(document.querySelector(`[data-claim="lab-size-${d}"]`)?.children ?? [])].map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim());
+const row = (d: number) =>
+  [...(document.querySelector(`[data-claim="lab-size-${d}"]`)?.children ?? [])].map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim());
 describe('the lab’s sentences hold for its own runs', () => {
   it('"The least-squares state reads every pair back exactly up to n = d and never past it"; "the delta rule’s half-error point … falls at n = …"', () => {
     for (const d of SIZES) {

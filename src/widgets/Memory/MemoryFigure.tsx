@@ -4,7 +4,7 @@
  * what is fixed. The reader picks the storage types, the models, the order, and may paste a
  * config.json of their own, read in the browser (src/core/modelConfig.ts) and drawn beside the rest.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import './memory.css';
 import './memory-table.css';
 import { categoryOf, type Fp8Layout, type LayerGroup, type Storage, sequenceMemory, stackSummary } from '../../core/hybridMemory';
@@ -68,6 +68,10 @@ function linePoints(stack: readonly LayerGroup[], storage: Storage, from: number
 export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: MemoryFigureProps) {
   const [state, setState] = useState(defaults);
   const [yours, setYours] = useState<MemoryModelProps | null>(null);
+  // Once the figure runs, the bars' names are its legend: pointing at or focusing one lights its line.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const [peek, setPeek] = useState<string | null>(null);
   const ids = useMemo(() => models.map((m) => m.id), [models]);
   const codec = useMemo(() => memoryCodec(ids), [ids]);
   useUrlState(codec, state, defaults, setState);
@@ -86,6 +90,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
     return [Math.min(...totals) / 1.5, Math.max(...totals) * 1.2];
   }, [all, storage, first, last]);
 
+  const lit = peek ?? state.focus;
   const series: LogLogSeries[] = useMemo(
     () =>
       shown.flatMap((m) => {
@@ -94,12 +99,12 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
         return [
           {
             key: m.id,
-            className: `is-${m.category}${m.id === state.focus ? ' is-focus' : ''}${m.id === YOURS ? ' is-yours' : ''}`,
+            className: `is-${m.category}${m.id === lit ? ' is-focus' : ''}${m.id === YOURS ? ' is-yours' : ''}`,
             points: linePoints(m.stack, storage, first, to),
           },
         ];
       }),
-    [shown, storage, first, last, state.focus],
+    [shown, storage, first, last, lit],
   );
   const markers: LogLogMarker[] = useMemo(
     () =>
@@ -115,14 +120,30 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
               className: `is-${m.category} is-end`,
               x: first,
               y: sequenceMemory(m.stack, storage, t).total,
-              label: m.id === state.focus ? `${m.name} at ${integer(t)}` : undefined,
+              label: m.id === lit ? `${m.name} at ${integer(t)}` : undefined,
               hollow: true,
             },
           ];
         }
-        if (c === null || c < first || c > (m.contextTokens ?? last)) return [];
-        const focus = m.id === state.focus;
+        const focus = m.id === lit;
+        const to = Math.min(last, m.contextTokens ?? last);
+        // The lit line's name stands at its end, where the line stops.
+        const end: LogLogMarker[] = focus
+          ? [
+              {
+                key: `${m.id}-name`,
+                className: `is-${m.category} is-focus is-end`,
+                x: to,
+                y: sequenceMemory(m.stack, storage, to).total,
+                label: m.name,
+                labelBelow: true,
+                hollow: true,
+              },
+            ]
+          : [];
+        if (c === null || c < first || c > (m.contextTokens ?? last)) return end;
         return [
+          ...end,
           {
             key: `${m.id}-cross`,
             className: `is-${m.category}${focus ? ' is-focus' : ''}`,
@@ -133,7 +154,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
           },
         ];
       }),
-    [shown, summaries, storage, first, last, state.focus],
+    [shown, summaries, storage, first, last, lit],
   );
 
   const readings: Reading[] = shown.map((m) => {
@@ -144,7 +165,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
   const key = (r: Reading) => (state.sort === 'growing' ? r.at?.growing : state.sort === 'fixed' ? r.at?.fixed : r.at?.total) ?? -1;
   const sorted = state.sort === 'name' ? readings : [...readings].sort((a, b) => key(b) - key(a));
   const max = Math.max(1, ...readings.map((r) => r.at?.total ?? 0));
-  const focus = all.find((m) => m.id === state.focus);
+  const focus = all.find((m) => m.id === lit);
   const drawnIds = all.filter((m) => m.stack).map((m) => m.id);
   const step = contexts.indexOf(state.context);
 
@@ -194,7 +215,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
       </div>
       <p className="mem-readout" role="status">
         {readoutOf(
-          readings.find((r) => r.m.id === state.focus),
+          readings.find((r) => r.m.id === lit),
           state.context,
         )}
       </p>
@@ -228,7 +249,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
           </>
         }
       />
-      <Bars readings={sorted} max={max} context={state.context} />
+      <Bars readings={sorted} max={max} context={state.context} legend={live ? { lit, onPeek: setPeek, onPick: (id) => set({ focus: id }) } : null} />
       <p className="mem-bars-key" aria-hidden="true">
         <span className="mem-bar-grows" /> grows with the context <span className="mem-bar-fixed" /> fixed once the rings are full
       </p>

@@ -22,12 +22,37 @@ export function readoutOf(r: Reading | undefined, context: number): string {
   return `At ${integer(context)} tokens, ${r.m.name} holds ${bytes(r.at.total)} a sequence: ${bytes(r.at.growing)} that grows with the context and ${bytes(r.at.fixed)} fixed.${cross}`;
 }
 
-export function Bars({ readings, max, context }: { readings: Reading[]; max: number; context: number }) {
+/** What the bars' names do once the figure runs: each is the chart's legend for its line. */
+export interface BarsLegend {
+  /** The line drawn highlighted: the one pointed at or focused, else the one chosen. */
+  lit: string;
+  /** A pointer or the keyboard is on a name (its id), or has left it (null). */
+  onPeek: (id: string | null) => void;
+  /** A press keeps a line highlighted. */
+  onPick: (id: string) => void;
+}
+
+export function Bars({ readings, max, context, legend }: { readings: Reading[]; max: number; context: number; legend: BarsLegend | null }) {
   return (
     <ol className="mem-bars" aria-label={`Memory per sequence at ${integer(context)} tokens`}>
       {readings.map(({ m, at }) => (
-        <li key={m.id} className={`mem-bar is-${m.category ?? 'missing'}`}>
-          <span className="mem-bar-name">{m.name}</span>
+        <li key={m.id} className={`mem-bar is-${m.category ?? 'missing'}${legend?.lit === m.id ? ' is-lit' : ''}`}>
+          {legend && m.stack ? (
+            <button
+              type="button"
+              className="mem-bar-name"
+              aria-pressed={legend.lit === m.id}
+              onPointerEnter={() => legend.onPeek(m.id)}
+              onPointerLeave={() => legend.onPeek(null)}
+              onFocus={() => legend.onPeek(m.id)}
+              onBlur={() => legend.onPeek(null)}
+              onClick={() => legend.onPick(m.id)}
+            >
+              {m.name}
+            </button>
+          ) : (
+            <span className="mem-bar-name">{m.name}</span>
+          )}
           {at ? (
             <>
               <span className="mem-bar-track" aria-hidden="true">
