@@ -59,8 +59,8 @@ export function MemoryPart() {
                 {' '}
                 (<span data-claim="memory-off-axis">{say.offAxis.replace(/\.$/, '')}</span>)
               </>
-            ) : null}. Logical bytes, before the paging and padding engines add; batch
-            size multiplies them. The table below gives every model&rsquo;s sources.
+            ) : null}. A name under the chart, pointed at or focused, lights its line. Logical bytes, before the paging
+            and padding engines add; batch size multiplies them. The table below gives every model&rsquo;s sources.
           </>
         }
       >
