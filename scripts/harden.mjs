@@ -107,8 +107,11 @@ export function inlineStylesheets(html, read) {
 }
 
 /**
- * React's separators between adjacent text nodes (`<!-- -->`) matter only where the markup is
- * hydrated: each figure's island. Everywhere else the text reads the same without them.
+ * What the page's markup carries for the build and its tests only, outside the islands: React's
+ * separators between adjacent text nodes (`<!-- -->`), which matter only where the markup is
+ * hydrated, and the `data-claim` marks by which the claim tests find a sentence in the rendered
+ * page (tests/renderedPage.ts renders it in the test itself). Inside an island both stay, so that
+ * hydration meets exactly the markup React rendered.
  * @param {string} html
  */
 export function stripTextSeparators(html) {
@@ -116,7 +119,7 @@ export function stripTextSeparators(html) {
   let at = 0;
   const opening = /<div class="island" data-island="[^"]*">/g;
   for (let m = opening.exec(html); m; m = opening.exec(html)) {
-    out += html.slice(at, m.index).replaceAll('<!-- -->', '');
+    out += plain(html.slice(at, m.index));
     // The island ends where its div closes: count the divs opened and closed inside it.
     const tags = /<div[\s>]|<\/div>/g;
     tags.lastIndex = m.index + m[0].length;
@@ -133,8 +136,11 @@ export function stripTextSeparators(html) {
     at = end;
     opening.lastIndex = end;
   }
-  return out + html.slice(at).replaceAll('<!-- -->', '');
+  return out + plain(html.slice(at));
 }
+
+/** @param {string} html */
+const plain = (html) => html.replaceAll('<!-- -->', '').replace(/ data-claim="[^"]*"/g, '');
 
 /**
  * React writes every apostrophe as `&#x27;`, six bytes for one. In its markup an apostrophe

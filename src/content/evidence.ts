@@ -170,10 +170,7 @@ export function buildersSentence(f: EvidenceFacts): string {
       ? `Every one of the ${f.all.results} results comes from a paper that presents a hybrid of its own.`
       : `${f.fromPromotingPaper} of the ${f.all.results} results come from a paper that presents a hybrid of its own.`;
   const rest = f.othersAreRivals ? 'the rest, rival hybrids run inside another lab’s paper,' : 'the rest';
-  return (
-    `${papers} Results run by the lab that built the hybrid favour it ${f.byBuilder.hybrid} times in ${f.byBuilder.results} (${pct(f.byBuilder)}); ` +
-    `${rest} ${f.byOthers.hybrid} in ${f.byOthers.results} (${pct(f.byOthers)}).`
-  );
+  return `${papers} Results run by the lab that built the hybrid favour it ${pct(f.byBuilder)} of the time; ${rest} ${pct(f.byOthers)}.`;
 }
 
 function pooledSentence(f: EvidenceFacts): string {

@@ -172,6 +172,12 @@ describe('text separators', () => {
       '<p>ab</p><div class="island" data-island="x"><div><p>c<!-- -->d</p></div><p>e<!-- -->f</p></div><p>gh</p><div class="island" data-island="y">i<!-- -->j</div>',
     );
   });
+
+  it('drops the claim tests’ marks outside the islands and keeps them inside', () => {
+    const page =
+      '<p><span data-claim="ratio">about 22,500</span></p><div class="island" data-island="x"><span data-claim="in">y</span></div><b data-claim="z">w</b>';
+    expect(stripTextSeparators(page)).toBe('<p><span>about 22,500</span></p><div class="island" data-island="x"><span data-claim="in">y</span></div><b>w</b>');
+  });
 });
 
 describe('apostrophes', () => {

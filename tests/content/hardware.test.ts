@@ -158,7 +158,7 @@ describe('the chunking section states what the data and the model say', () => {
     expect(facts.flatSizes).toContain(facts.usuallyQuoted);
     // "The bottom of the U is flat": the three sizes cost at most about a tenth more than the optimum.
     expect(facts.flatness).toBeLessThan(0.15);
-    expect(text).toContain(`the ${facts.usuallyQuoted} usually quoted is one point on that floor`);
+    expect(text).toContain(`the ${facts.usuallyQuoted} often named beside ${facts.flaDefault} is one point on that floor`);
   });
 
   it('"the recurrent kernel … is N times slower than the best chunk": C = 1 against the fastest C, on the default workload, from the core', () => {

@@ -29,9 +29,10 @@ function firstAtLeastOne(curve: Float64Array): number {
 describe(`capacity stream, mean over ${SEEDS} seeds, β = 1`, () => {
   let additive: Float64Array = new Float64Array(0);
   let delta: Float64Array = new Float64Array(0);
+  // 500 streams take a few seconds alone and more on a loaded two-core machine: a minute keeps them well inside it.
   beforeAll(() => {
     ({ additive, delta } = meanCurves('capacity', N, DEFAULT_GATES));
-  });
+  }, 60_000);
 
   it('additive: the mean error first reaches 1 between n = 9 and 12, and is 1.2–1.45 at n = 16', () => {
     const crossing = firstAtLeastOne(additive);

@@ -216,7 +216,7 @@ test.describe('without JavaScript', () => {
     await page.goto('./');
     await expect(page.locator('#lab-figure .lab-readout')).toContainText('At n = 2d = 256 pairs, mean over 8 streams');
     await expect(page.locator('#lab-figure path.lab-line')).toHaveCount(2 * 7 + 2);
-    await expect(page.locator('[data-claim="lab-knee"]')).toContainText('by read error, that is where the knee sits');
+    await expect(page.locator('#forget-lab ~ p', { hasText: 'half-error point' })).toContainText('by read error, that is where the knee sits');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

@@ -102,10 +102,14 @@ describe('Where this page departs from the usual account', () => {
   it('refuses a correction that types a figure instead of naming it, or links to a step the lineage lacks', () => {
     const typed = structuredClone(raw);
     typed.corrections[0]!.correction = 'About 22,500.';
-    expect(() => parseCorrections(typed)).toThrow(/corrections\[0\] "ratio", field correction: types a number/);
+    expect(() => parseCorrections(typed)).toThrow(/corrections\[0\] "k3-layout", field correction: types a number/);
+    // Every entry names who says what it corrects.
+    const unsourced = structuredClone(raw) as { corrections: { usual: { source?: string } }[] };
+    delete unsourced.corrections[2]!.usual.source;
+    expect(() => parseCorrections(unsourced)).toThrow(/corrections\[2\] "chunk-size", field usual\.source/);
     const missing = structuredClone(raw);
-    missing.corrections[1]!.corrects = 'lineage:no-such-step';
-    expect(() => corrections(parseCorrections(missing))).toThrow(/corrections\[1\] "k3-layout", field corrects: names the lineage step "no-such-step"/);
+    missing.corrections[0]!.corrects = 'lineage:no-such-step';
+    expect(() => corrections(parseCorrections(missing))).toThrow(/corrections\[0\] "k3-layout", field corrects: names the lineage step "no-such-step"/);
   });
 });
 
@@ -129,11 +133,11 @@ describe('Where this came from', () => {
 describe('What the whole chain says', () => {
   const text = section('takeaways');
 
-  it('"Kimi K3 runs about three cheap recurrent layers for every full-attention layer (69 to 24)"', () => {
+  it('"Kimi K3 runs about three cheap recurrent layers for every full-attention layer" (69 to 24)', () => {
     const k3 = k3Facts();
     const ratio = k3.linearLayers / k3.fullAttentionLayers;
     expect(Math.abs(ratio - 3)).toBeLessThan(0.5);
-    expect(text).toContain(`runs about three cheap recurrent layers for every full-attention layer (${k3.linearLayers} to ${k3.fullAttentionLayers})`);
+    expect(text).toContain('runs about three cheap recurrent layers for every full-attention layer, and the attention layers');
   });
 
   it('"Seven years after GPT-2 small": GPT-2’s year to K3’s', () => {

@@ -64,7 +64,7 @@ describe('ShippingFigure', () => {
     expect(order()).toEqual(byShare);
     expect(header(/Total parameters/).hasAttribute('aria-sort')).toBe(false);
     const status = screen.getByRole('status');
-    expect(status.textContent).toBe('Sorted by active share, lowest first. DeepSeek-V4-Pro first (3.06%), Nemotron 3 Ultra last (10.00%).');
+    expect(status.textContent).toBe('Sorted by active share, lowest first. DeepSeek-V4-Pro first (3.06%), Nemotron 3 Ultra last (10%).');
     // The reference row does not join the sort.
     expect(order()).not.toContain('gpt-2-small');
   });
@@ -117,7 +117,7 @@ describe('ShippingFigure', () => {
     const qwen = container.querySelector('tr[data-model="qwen3.8-2.4t-a95b"]')!;
     const licence = qwen.querySelector('td.col-licence')!;
     expect(licence.className).toContain('is-missing');
-    expect(licence.textContent).toMatch(/^not found\d/);
+    expect(licence.textContent).toMatch(/^not found\u2009\d/);
     const minimax = container.querySelector('tr[data-model="minimax-m3"]')!;
     expect(minimax.querySelector('td.col-released .shipping-status')!.textContent).toBe('approximate');
     const glm = container.querySelector('tr[data-model="glm-5.2"]')!;
@@ -142,6 +142,6 @@ describe('ShippingFigure', () => {
     }
     const table = screen.getByRole('table');
     const described = document.getElementById(table.getAttribute('aria-describedby')!)!;
-    expect(described.textContent).toContain("the shortest is DeepSeek-V4-Pro's, 3.06%, the longest Nemotron 3 Ultra's, 10.00%");
+    expect(described.textContent).toContain("the shortest is DeepSeek-V4-Pro's, 3.06%, the longest Nemotron 3 Ultra's, 10%");
   });
 });

@@ -54,7 +54,7 @@ export function AttentionRead() {
       </FigureFrame>
       <p>
         The advantage is bought with memory: the cache grows with every pair, the state never does. Give attention only
-        the state&rsquo;s budget, a window over the latest pairs, and it evicts by age. Averaged over {avg.seeds} streams of{' '}
+        the state&rsquo;s budget, a window over the latest pairs, and it evicts by age. Averaged over many streams of{' '}
         {avg.windowed.n} pairs, the window reads back at <span data-claim="recall-window">{fixed(avg.windowed.window)}</span>, no
         better than the delta rule. Exact recall is what a fixed memory gives up.
       </p>

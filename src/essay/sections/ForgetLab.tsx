@@ -49,7 +49,7 @@ export function ForgetLab() {
         <table className="lab-table" id="lab-sizes">
           <caption id="lab-sizes-caption">
             The build&rsquo;s runs by head width: where the delta rule&rsquo;s mean read error crosses 0.5; the loads at which
-            additive writes lead it by nearest-value accuracy; pairs read back nearest their own value at n = 4d.
+            additive writes lead it by nearest-value accuracy; pairs read back nearest their own value at n = {LAB_RANGE_TEXT}.
           </caption>
           <thead>
             <tr>

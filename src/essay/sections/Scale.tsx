@@ -1,7 +1,7 @@
 /** The opening: the scale of the change, computed from data, and the thesis. */
 import { ScaleFigure } from '../../widgets/Scale/ScaleFigure';
 import { scaleFacts } from '../../content/scale';
-import { fractionWords, integer as formatInteger, params as formatParams, percent as formatPercent, roundTo } from '../../format';
+import { countWord, fractionWords, integer as formatInteger, params as formatParams, percent as formatPercent, roundTo } from '../../format';
 import { Section, FigureFrame, Cite } from '../Section';
 import { Fold } from '../../viz/Fold';
 
@@ -47,7 +47,7 @@ export function Scale() {
       <p>
         Even the last step fits the pattern: the model gives about {linearShare} of its layers to a fixed-size
         memory that forgets on purpose. And its router fires {k3.expertsActive} of its {formatInteger(k3.expertsRouted)}{' '}
-        experts on each token, plus {k3.expertsShared} shared: the rest are evicted from the computation before it starts.
+        experts on each token, plus {countWord(k3.expertsShared)} shared: the rest are evicted from the computation before it starts.
       </p>
       <Fold id="scale-count" className="deeper" summary="Go deeper: how the ratio is counted">
         <p id="scale-count-text">

@@ -1,6 +1,6 @@
 /** The three lessons of the chain, closing on the opening figure. */
 import { takeawaysFacts } from '../../content/scale';
-import { bytes, capitalise, countWord, fractionWords, integer } from '../../format';
+import { bytes, capitalise, countWord, fractionWords } from '../../format';
 import { k3MemoryFacts } from '../../content/k3Memory';
 import { Section } from '../Section';
 import { Refs, Term } from '../Cards';
@@ -28,9 +28,8 @@ export function Takeaways() {
       <h3>And attention comes back anyway</h3>
       <p id="takeaways-depth">
         The final design does not try to replace attention; it rations it, as Kimi Linear already did. {largeName} runs about{' '}
-        {countWord(linearPerFull)} cheap recurrent layers for every full-attention layer ({k3.linearLayers} to{' '}
-        {k3.fullAttentionLayers}), and the attention layers can fetch from the context what the fixed states threw
-        away. The ration is what the memory shows: at {integer(memory.context)} tokens {largeName} keeps{' '}
+        {countWord(linearPerFull)} cheap recurrent layers for every full-attention layer, and the attention layers can fetch from the context what the fixed states threw
+        away. The ration is what the memory shows: at its full context {largeName} keeps{' '}
         <span data-claim="takeaways-k3-total">{bytes(memory.total)}</span> per sequence, against{' '}
         <span data-claim="takeaways-k3-all">{bytes(memory.allAttention)}</span> for the same stack all{' '}
         <Term id="mla">MLA</Term>, about <span data-claim="takeaways-k3-fraction">{fractionWords(memory.total / memory.allAttention)}</span>{' '}
