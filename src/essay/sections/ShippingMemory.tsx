@@ -150,7 +150,8 @@ export function MemoryPart() {
         <ul className="memory-notes" aria-label="Notes and sources, model by model">
           {models.map((m) => (
             <li key={m.id} id={`memory-note-${m.id}`}>
-              <span className="q">{m.name}:</span> {m.kinds}.{m.note ? ` ${m.note}` : ''}
+              <span className="q">{m.name}:</span>
+              {m.note ? ` ${m.note}` : ''}
               {m.engine ? ` ${m.engine.text}` : ''}
               {m.missing.map((x) => ` ${x.note}`).join('')} {statusNote(m)} Sources:{' '}
               {m.sources.map((url, i) => (
