@@ -117,10 +117,13 @@ export interface FigureStudy {
   id: string;
   name: string;
   url: string;
+  paper: string;
   builtByRunner: boolean;
   attention: { kind: 'global' | 'window' };
   control: { grade: Study['control']['grade'] };
   results: FigureResult[];
+  /** For a study without results: why the figure has none of its numbers. */
+  numbers?: Study['numbers'];
 }
 
 export function figureStudies(data: Comparisons = comparisons): FigureStudy[] {
@@ -128,9 +131,11 @@ export function figureStudies(data: Comparisons = comparisons): FigureStudy[] {
     id: s.id,
     name: s.name,
     url: s.url,
+    paper: s.paper,
     builtByRunner: s.builtByRunner,
     attention: { kind: s.attention.kind },
     control: { grade: s.control.grade },
     results: s.results.map(({ metric: _metric, note: _note, ...r }) => r),
+    ...(s.numbers ? { numbers: s.numbers } : {}),
   }));
 }

@@ -1,7 +1,8 @@
 /**
  * The evidence figure's arithmetic (data/comparisons.json): how much better a hybrid did than its
- * baseline in the benchmark's own direction, who each result favours, what a filter keeps, and
- * the counts a reader is told. Pure functions over plain objects, shared by the page and the figure.
+ * baseline in the benchmark's own direction, who each result favours, who ran each study, what a
+ * filter keeps, and the counts a reader is told. Pure functions over plain objects, shared by the
+ * page and the figure.
  */
 
 export type ResultKind = 'recall' | 'long' | 'perplexity' | 'short';
@@ -17,6 +18,8 @@ export interface EvidenceResult {
 
 export interface EvidenceStudy<R extends EvidenceResult = EvidenceResult> {
   id: string;
+  /** The paper or report the study comes from: studies from one paper share it. */
+  paper: string;
   builtByRunner: boolean;
   attention: { kind: 'global' | 'window' };
   control: { grade: string };
@@ -42,14 +45,33 @@ export function favours(r: EvidenceResult): Favours {
   return a > 0 ? 'hybrid' : a < 0 ? 'baseline' : 'tie';
 }
 
+/**
+ * Who ran a study, against the hybrid it measures: the lab that built the hybrid, a rival lab
+ * measuring it in a paper that presents a hybrid of its own, or a lab with no hybrid of its own.
+ */
+export type Runner = 'builder' | 'rival' | 'independent';
+
+/**
+ * Who ran `study`, derived from the data: 'builder' where the lab that ran it built the hybrid
+ * (builtByRunner); 'rival' where it did not, but the same paper presents a hybrid of its own
+ * (another study of that `paper` has builtByRunner); 'independent' otherwise, a paper that
+ * promotes no hybrid. `studies` must hold every study of the study's paper.
+ */
+export function runnerOf(study: Pick<EvidenceStudy, 'paper' | 'builtByRunner'>, studies: readonly Pick<EvidenceStudy, 'paper' | 'builtByRunner'>[]): Runner {
+  if (study.builtByRunner) return 'builder';
+  return studies.some((s) => s.paper === study.paper && s.builtByRunner) ? 'rival' : 'independent';
+}
+
 export interface EvidenceFilter {
   attention: 'all' | 'global' | 'window';
+  /** Only studies run by the hybrid's builder, by a rival, or independently. */
+  runner: 'all' | Runner;
   /** Only studies graded A: identical data and recipe. */
   controlledOnly: boolean;
   tasks: 'all' | 'recall' | 'other';
 }
 
-export const NO_FILTER: Readonly<EvidenceFilter> = Object.freeze({ attention: 'all', controlledOnly: false, tasks: 'all' });
+export const NO_FILTER: Readonly<EvidenceFilter> = Object.freeze({ attention: 'all', runner: 'all', controlledOnly: false, tasks: 'all' });
 
 /** The task groups a reader can filter to: recall and long context, or perplexity and short tasks. */
 export const RECALL_KINDS: readonly ResultKind[] = ['recall', 'long'];
@@ -62,10 +84,11 @@ export interface Mark<R extends EvidenceResult = EvidenceResult> {
   favours: Favours;
 }
 
-/** Every result the filter keeps, study by study. */
+/** Every result the filter keeps, study by study; who ran each study is judged among `studies`. */
 export function marksOf<R extends EvidenceResult>(filter: EvidenceFilter, studies: readonly EvidenceStudy<R>[]): Mark<R>[] {
   return studies
     .filter((s) => filter.attention === 'all' || s.attention.kind === filter.attention)
+    .filter((s) => filter.runner === 'all' || runnerOf(s, studies) === filter.runner)
     .filter((s) => !filter.controlledOnly || s.control.grade === 'A')
     .flatMap((s) =>
       s.results

@@ -2,8 +2,27 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { axeViolations, openFigure, watch, inEachTheme, themesLabel, WIDTH_THEMES, keepScreenshot } from './helpers';
 
-const data = JSON.parse(readFileSync('data/comparisons.json', 'utf8')) as { studies: { id: string; attention: { kind: string }; results: unknown[] }[] };
+type RawStudy = {
+  id: string;
+  name: string;
+  paper: string;
+  builtByRunner: boolean;
+  attention: { kind: string };
+  control: { grade: string };
+  results: { hybrid: number | null }[];
+};
+const data = JSON.parse(readFileSync('data/comparisons.json', 'utf8')) as { studies: RawStudy[] };
 const results = data.studies.reduce((n, s) => n + s.results.length, 0);
+
+/** Who ran each study, worked out here from the raw file: its hybrid's builder, a rival in a paper whose own hybrid's builder ran another study, or neither. */
+const builtIn = new Set(data.studies.filter((s) => s.builtByRunner).map((s) => s.paper));
+const runnerOf = (s: RawStudy) => (s.builtByRunner ? 'builder' : builtIn.has(s.paper) ? 'rival' : 'independent');
+const ranBy = (runner: string) => data.studies.filter((s) => runnerOf(s) === runner);
+const count = (ss: RawStudy[]) => ({
+  results: ss.reduce((n, s) => n + s.results.length, 0),
+  drawn: ss.reduce((n, s) => n + s.results.filter((r) => r.hybrid !== null).length, 0),
+  rows: ss.filter((s) => s.results.length > 0).length,
+});
 
 for (const { width, themes } of WIDTH_THEMES) {
   test(`evidence figure at ${width}px, ${themesLabel(themes)}: filters by keyboard, clean console, axe clean, no sideways page scroll`, async ({ page }) => {
@@ -13,6 +32,58 @@ for (const { width, themes } of WIDTH_THEMES) {
     const status = figure.getByRole('status');
     await expect(status).toContainText(`${results} results from`);
     await expect(figure.locator('tbody tr')).toHaveCount(results);
+
+    // Every row has its marks or a word saying why it has none.
+    const emptyRows = () =>
+      figure.locator('.evidence-row').evaluateAll((rows) => rows.filter((r) => !r.querySelector('.evidence-mark, .evidence-word')).map((r) => r.textContent));
+    expect(await emptyRows()).toEqual([]);
+    await expect(figure.locator('.evidence-word')).toHaveText(
+      data.studies.filter((s) => s.results.length > 0 && s.results.every((r) => r.hybrid === null)).map(() => /^published as a difference only: /),
+    );
+
+    // Who ran it, by keyboard: each choice changes the readout, the marks and the table.
+    const marks = figure.locator('.evidence-track .evidence-mark');
+    const runBy = figure.getByRole('combobox', { name: /run by/i });
+    await runBy.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(runBy).toHaveValue('builder');
+    const builder = count(ranBy('builder'));
+    await expect(status).toHaveText(new RegExp(`^${builder.results} results from ${builder.rows} studies: .*; each run by the lab that built the hybrid\\.$`));
+    await expect(marks).toHaveCount(builder.drawn);
+    await expect(figure.locator('tbody tr')).toHaveCount(builder.results);
+    // The builder's rows carry no badge and no shade: only another lab's do.
+    await expect(figure.locator('.evidence-row .evidence-by')).toHaveCount(0);
+    await expect(figure.locator('.evidence-row.rival')).toHaveCount(0);
+    expect(await emptyRows()).toEqual([]);
+
+    await page.keyboard.press('ArrowDown');
+    await expect(runBy).toHaveValue('rival');
+    const rival = count(ranBy('rival'));
+    expect(rival.rows).toBeGreaterThan(0);
+    await expect(status).toHaveText(new RegExp(`^${rival.results} results from ${rival.rows} studies: .*; each run by a rival lab`));
+    await expect(marks).toHaveCount(rival.drawn);
+    await expect(figure.locator('tbody tr')).toHaveCount(rival.results);
+    await expect(figure.locator('.evidence-row')).toHaveCount(rival.rows);
+    await expect(figure.locator('.evidence-row.rival .evidence-by')).toHaveText(Array(rival.rows).fill('rival'));
+    await expect(page).toHaveURL(/[?&]run=rival\b/);
+    expect(await emptyRows()).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+    // The independent studies give no numbers here: the figure says so, naming them, and draws no empty plot.
+    await page.keyboard.press('ArrowDown');
+    await expect(runBy).toHaveValue('independent');
+    const independent = ranBy('independent');
+    expect(count(independent).results).toBe(0);
+    await expect(status).toContainText('No independent study gives a number here');
+    for (const s of independent) await expect(status).toContainText(`“${s.name}”`);
+    await expect(figure.locator('.evidence-plot')).toHaveCount(0);
+    await expect(figure.locator('tbody tr')).toHaveCount(0);
+
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+    await expect(runBy).toHaveValue('all');
+    await expect(status).toContainText(`${results} results from`);
+    await expect(marks).toHaveCount(builder.drawn + rival.drawn);
+    await expect(page).not.toHaveURL(/[?&]run=/);
 
     await figure.getByRole('combobox', { name: /attention in the hybrid/i }).selectOption('window');
     const windowStudies = data.studies.filter((s) => s.attention.kind === 'window');
@@ -38,6 +109,11 @@ for (const { width, themes } of WIDTH_THEMES) {
     await header.focus();
     await page.keyboard.press('Enter');
     await expect(figure.locator('th[aria-sort="ascending"]')).toContainText('Hybrid vs baseline');
+
+    // The scans below meet a rival's shaded row and its badge: the window studies graded A include one.
+    const rivalRows = ranBy('rival').filter((s) => s.attention.kind === 'window' && s.control.grade === 'A' && s.results.length > 0).length;
+    expect(rivalRows).toBeGreaterThan(0);
+    await expect(figure.locator('.evidence-row.rival')).toHaveCount(rivalRows);
 
     await inEachTheme(page, themes, async (theme) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,10 @@ import { EvidenceFigure } from '../../src/widgets/Evidence/EvidenceFigure';
 import { URL_WRITE_DELAY_MS } from '../../src/widgets/urlState';
 import type { Study } from '../../src/content/comparisons';
 
-/** Two small studies typed in here: one global hybrid that wins twice and loses once, one window hybrid run by others. */
+/**
+ * Small studies typed in here: one global hybrid that wins twice and loses once, run by its builder;
+ * a window hybrid a rival measured in the same paper; an independent study with no numbers.
+ */
 const result = (benchmark: string, hybrid: number, baseline: number, kind: 'recall' | 'short', direction: 'higher' | 'lower' = 'higher') => ({
   benchmark,
   metric: 'score',
@@ -42,7 +45,7 @@ const studies: Study[] = [
     name: 'Study B',
     arxiv: null,
     url: 'https://example.org/b',
-    paper: 'Paper B',
+    paper: 'Paper A',
     ranBy: 'Lab B',
     builtByRunner: false,
     scale: null,
@@ -54,9 +57,34 @@ const studies: Study[] = [
     control: { grade: 'B', reason: 'details differ' },
     results: [result('Recall task', 30, 50, 'recall')],
   },
+  {
+    id: 'c',
+    name: 'Study C',
+    arxiv: null,
+    url: 'https://example.org/c',
+    paper: 'Paper C',
+    ranBy: 'Lab C',
+    builtByRunner: false,
+    scale: null,
+    tokens: null,
+    trainingContext: null,
+    layout: { ratio: null, detail: 'several' },
+    attention: { kind: 'global', detail: 'attention' },
+    baseline: 'Transformer',
+    control: { grade: 'A', reason: 'same recipe' },
+    results: [],
+    numbers: 'not found',
+    note: 'Abstract only.',
+  },
 ];
-const defaults = { filter: { attention: 'all' as const, controlledOnly: false, tasks: 'all' as const }, sort: { key: 'study' as const, dir: 'asc' as const } };
+const defaults = {
+  filter: { attention: 'all' as const, runner: 'all' as const, controlledOnly: false, tasks: 'all' as const },
+  sort: { key: 'study' as const, dir: 'asc' as const },
+};
 
+function setupIn() {
+  return render(<EvidenceFigure studies={studies} defaults={defaults} />);
+}
 function setup(search = '') {
   window.history.replaceState(null, '', `/${search}`);
   const user = userEvent.setup();
@@ -129,6 +157,69 @@ describe('EvidenceFigure', () => {
     fireEvent.change(screen.getByRole('combobox', { name: /tasks/i }), { target: { value: 'recall' } });
     expect(readout()).toMatch(/^1 result from 1 study: 1 favour the hybrid/);
     expect(bodyRows()).toHaveLength(1);
+  });
+
+  it('encodes who ran each study: a rival’s row marked with its badge, and the table says who ran each once the figure runs', () => {
+    const served = renderToString(<EvidenceFigure studies={studies} defaults={defaults} />);
+    expect(served).not.toContain('run by</th>');
+    const { container } = setupIn();
+    const rows = [...container.querySelectorAll('.evidence-row')];
+    expect(rows.map((r) => [...r.classList].filter((c) => c !== 'evidence-row'))).toEqual([[], ['rival']]);
+    // The badge names who ran a study where it was not the hybrid's builder.
+    expect(rows.map((r) => r.querySelector('.evidence-by')?.textContent)).toEqual([undefined, 'rival']);
+    expect(container.querySelector('.evidence-key .rival')?.textContent).toMatch(/^rival shaded: run by a rival lab/);
+    expect(screen.getByRole('columnheader', { name: 'Attention, control, run by' })).toBeTruthy();
+    expect(bodyRows().map((r) => (r as HTMLTableRowElement).cells[3]?.textContent)).toEqual([
+      'global, A, builder',
+      'global, A, builder',
+      'global, A, builder',
+      'sliding window, B, rival',
+    ]);
+  });
+
+  it('filters by who ran each study, the readout, the marks and the table following; says why the independent studies draw nothing', () => {
+    const { container } = setupIn();
+    const runBy = screen.getByRole('combobox', { name: /run by/i });
+    expect([...runBy.querySelectorAll('option')].map((o) => o.value)).toEqual(['all', 'builder', 'rival', 'independent']);
+    fireEvent.change(runBy, { target: { value: 'rival' } });
+    expect(readout()).toBe('1 result from 1 study: 0 favour the hybrid, 1 the baseline; each run by a rival lab, in a paper that promotes its own hybrid.');
+    expect(container.querySelectorAll('.evidence-track .evidence-mark')).toHaveLength(1);
+    expect(bodyRows()).toHaveLength(1);
+    fireEvent.change(runBy, { target: { value: 'builder' } });
+    expect(readout()).toMatch(/^3 results from 1 study: 2 favour the hybrid, 1 the baseline; each run by the lab that built the hybrid\.$/);
+    expect(container.querySelectorAll('.evidence-track .evidence-mark')).toHaveLength(3);
+    expect(bodyRows()).toHaveLength(3);
+    fireEvent.change(runBy, { target: { value: 'independent' } });
+    expect(readout()).toBe('No independent study gives a number here: the numbers of “Study C” were not found in the sources read.');
+    // Words, not an empty plot: no axis, no key, no empty table.
+    expect(container.querySelector('.evidence-plot')).toBeNull();
+    expect(container.querySelector('.evidence-key')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('reads who ran it from the URL, and drops a value it does not know', async () => {
+    setup('?run=rival');
+    await act(async () => {});
+    expect(readout()).toMatch(/^1 result from 1 study: .*each run by a rival lab/);
+    cleanup();
+    setup('?run=nobody&attn=window');
+    await act(async () => {});
+    expect(readout()).toMatch(/^1 result from 1 study: .* 0 of the 0 come from the lab that built it\.$/);
+    expect((screen.getByRole('combobox', { name: /run by/i }) as HTMLSelectElement).value).toBe('all');
+    expect(window.location.search).toBe('?attn=window');
+  });
+
+  it('says in the row why a study draws no mark: a result published only as a difference', () => {
+    const differenceOnly: Study = {
+      ...studies[0]!,
+      id: 'd',
+      name: 'Study D',
+      results: [{ ...result('Average', 0, 0, 'short'), hybrid: null, baseline: null, difference: 2.5 }],
+    };
+    const { container } = render(<EvidenceFigure studies={[...studies, differenceOnly]} defaults={defaults} />);
+    const row = [...container.querySelectorAll('.evidence-row')].find((r) => r.textContent?.startsWith('Study D'))!;
+    expect(row.querySelector('svg')).toBeNull();
+    expect(row.querySelector('.evidence-word')?.textContent).toBe('published as a difference only: +2.5 points');
   });
 
   it('sorts by keyboard: a header button orders the rows and sets aria-sort', async () => {

@@ -38,7 +38,7 @@ export function Verify() {
         caption={
           <>
             Each result of each study, hybrid against its baseline, relative to the baseline: right of the line the hybrid
-            did better. Circles have global attention, squares a sliding window; filled marks are graded A. Data:{' '}
+            did better. Circles have global attention, squares a sliding window; filled marks are graded A; shaded rows were run by a rival lab. Data:{' '}
             <a href={COMPARISON_DOWNLOADS.json} download>
               comparisons.json
             </a>
