@@ -3,7 +3,7 @@
  * data/comparisons.json so that each count and each listed loss is the data's own; and the same
  * data as CSV for the download link.
  */
-import { advantage, favours, marksOf, NO_FILTER, tally, type Tally } from '../core/evidence';
+import { advantage, favours, marksOf, NO_FILTER, runnerOf, tally, type Tally } from '../core/evidence';
 import { countWord, listWords } from '../format';
 import { comparisons, type Comparisons, type Result, type Study } from './comparisons';
 import { csvField } from './csv';
@@ -65,10 +65,10 @@ export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
   const papers = byPaper(studies);
   const top = new Set(papers.slice(0, 2).map((p) => p.paper));
   const others = studies.filter((s) => !top.has(s.paper));
-  const promoting = new Set(studies.filter((s) => s.builtByRunner).map((s) => s.paper));
   const withResults = studies.filter((s) => s.results.length > 0);
-  const built = withResults.filter((s) => s.builtByRunner);
-  const notBuilt = withResults.filter((s) => !s.builtByRunner);
+  const runner = new Map(withResults.map((s) => [s.id, runnerOf(s, studies)]));
+  const built = withResults.filter((s) => runner.get(s.id) === 'builder');
+  const notBuilt = withResults.filter((s) => runner.get(s.id) !== 'builder');
   return {
     studies: studies.length,
     withResults: studies.filter((s) => s.results.length > 0).length,
@@ -85,8 +85,8 @@ export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
     otherPapers: tally(marksOf(NO_FILTER, others), others),
     byBuilder: tally(marksOf(NO_FILTER, built), built),
     byOthers: tally(marksOf(NO_FILTER, notBuilt), notBuilt),
-    fromPromotingPaper: withResults.filter((s) => promoting.has(s.paper)).reduce((n, s) => n + s.results.length, 0),
-    othersAreRivals: notBuilt.every((s) => promoting.has(s.paper)),
+    fromPromotingPaper: withResults.filter((s) => runner.get(s.id) !== 'independent').reduce((n, s) => n + s.results.length, 0),
+    othersAreRivals: notBuilt.every((s) => runner.get(s.id) === 'rival'),
     losses: studies.map((study) => ({ study, results: study.results.filter((r) => favours(r) === 'baseline') })).filter((l) => l.results.length > 0),
     ratios: {
       best: [Math.min(...beat), Math.max(...beat)],
