@@ -46,7 +46,7 @@ export function ForgetLab() {
         <Island name="lab" props={labFigureProps()} />
       </FigureFrame>
       <div className="lab-table-region" role="region" aria-labelledby="lab-sizes-caption" tabIndex={0}>
-        <table className="lab-table" id="lab-sizes">
+        <table className="lab-table">
           <caption id="lab-sizes-caption">
             The build&rsquo;s runs by head width: where the delta rule&rsquo;s mean read error crosses 0.5; the loads at which
             additive writes lead it by nearest-value accuracy; pairs read back nearest their own value at n = {LAB_RANGE_TEXT}.

@@ -137,7 +137,7 @@ export function Shipping() {
       </p>
       <p id="shipping-six">
         <span data-claim="six-percent">{say.six}</span>{' '}
-        <span data-claim="six-verdict">{say.sixVerdict}</span>
+        <span data-claim="six-verdict">{say.sixVerdict}</span> <Refs ids={['nvidia2026a']} />
       </p>
       <p>
         <span data-claim="four-percent">{say.four}</span> <span data-claim="two-largest">{say.twoLargest}</span>

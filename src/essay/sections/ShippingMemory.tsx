@@ -149,7 +149,7 @@ export function MemoryPart() {
         </div>
         <ul className="memory-notes" aria-label="Notes and sources, model by model">
           {models.map((m) => (
-            <li key={m.id} id={`memory-note-${m.id}`}>
+            <li key={m.id}>
               <span className="q">{m.name}:</span>
               {m.note ? ` ${m.note}` : ''}
               {m.engine ? ` ${m.engine.text}` : ''}
