@@ -23,7 +23,21 @@ export function architecturesCsv(data: Architectures): string {
     'alternativeActiveParamsStatus',
     'alternativeActiveParamsSource',
   ];
-  const header = ['id', 'name', 'lab', 'reference', 'featured', 'moe', ...figureColumns, ...alternativeColumns, 'layerReads', 'activeShareDerived'];
+  const header = [
+    'id',
+    'name',
+    'lab',
+    'reference',
+    'featured',
+    'moe',
+    ...figureColumns,
+    ...alternativeColumns,
+    'layerReads',
+    'layerReadCounts',
+    'layerReadCountsStatus',
+    'layerReadCountsSource',
+    'activeShareDerived',
+  ];
   const rows = data.models.map((m) => {
     const byField = new Map(figuresOf(m).map(({ field, figure }) => [field, figure]));
     const figures = FIGURE_FIELDS.flatMap((f) => {
@@ -42,7 +56,11 @@ export function architecturesCsv(data: Architectures): string {
     ];
     // Each kind of layer by what it reads ("a sliding window + compressed entries"), kinds separated by "; ".
     const reads = m.layerReads.map((k) => k.join(' + ')).join('; ');
-    return [m.id, m.name, m.lab, m.reference, m.featured, m.moe, ...figures, ...alternative, reads, activeShare(m)];
+    // How many layers of each of those kinds, in the same order, each with its status and source.
+    const counts = m.layerReadCounts ?? [];
+    const byKind = (f: (c: (typeof counts)[number]) => unknown) => counts.map(f).join('; ');
+    const countColumns = [byKind((c) => c.value), byKind((c) => c.status), byKind((c) => c.source ?? '')];
+    return [m.id, m.name, m.lab, m.reference, m.featured, m.moe, ...figures, ...alternative, reads, ...countColumns, activeShare(m)];
   });
   return `${[header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
 }

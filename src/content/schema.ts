@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { httpsUrl, sourced } from './figure';
+import { layerReadsIssues, READS_NOTHING } from './layerReads';
 
 export const NOT_PUBLISHED = 'not published' as const;
 export const NOT_FOUND = 'not found' as const;
@@ -70,11 +71,15 @@ const countFigure = orNotPublished(published(z.number().positive().finite()));
 const countOrNone = z.union([published(z.number().positive().finite()), noneFigure, notPublished, notFound], {
   error: (issue) => (issue.input === undefined ? 'required: give the figure, "none", or "not published" / "not found"' : undefined),
 });
+/** How many layers read one kind of context: a whole number, or "not published" / "not found". */
+const layerCount = z.union([published(z.number().int().positive()), notPublished, notFound], {
+  error: () => 'give a whole, positive number of layers with its status and https source, or "not published" / "not found" with what is known',
+});
 const dateFigure = published(isoDate);
 const textFigure = orNotPublished(published(z.string().min(1)));
 
 /** The kinds of context a layer may read; a model lists every kind some of its layers use. */
-const LAYER_READS = ['every token', 'a fixed-size state', 'a sliding window', 'selected tokens', 'compressed entries'] as const;
+const LAYER_READS = ['every token', 'a fixed-size state', 'a sliding window', 'selected tokens', 'compressed entries', READS_NOTHING] as const;
 export type LayerRead = (typeof LAYER_READS)[number];
 
 const EXPERT_FIELDS = ['expertsRouted', 'expertsActive', 'expertsShared'] as const;
@@ -110,6 +115,8 @@ const modelSchema = z
     attention: textFigure,
     /** Each kind of layer the model has, by everything one such layer reads. */
     layerReads: z.array(z.array(z.enum(LAYER_READS)).min(1)),
+    /** How many layers of each kind of layerReads, in its order; they add up to the layers (./layerReads.ts). */
+    layerReadCounts: z.array(layerCount).optional(),
     expertsRouted: countFigure.optional(),
     expertsActive: countFigure.optional(),
     expertsShared: countOrNone.optional(),
@@ -162,6 +169,7 @@ const modelSchema = z
         path: ['layerReads'],
       });
     }
+    for (const issue of layerReadsIssues(m)) ctx.addIssue({ code: 'custom', ...issue });
   });
 
 export const architecturesSchema = z

@@ -39,6 +39,7 @@ export function FigureFrame({
   id,
   caption,
   lookFor,
+  lookForToo,
   minHeight,
   wide = true,
   children,
@@ -47,6 +48,8 @@ export function FigureFrame({
   caption: ReactNode;
   /** The one thing to notice, as an event: a visible line above the figure. */
   lookFor?: ReactNode;
+  /** A second such line, for a figure that draws two things (the shipping table's bars and strips). */
+  lookForToo?: ReactNode;
   minHeight: number;
   wide?: boolean;
   children?: ReactNode;
@@ -55,6 +58,7 @@ export function FigureFrame({
     <>
       <figure className={wide ? 'figure wide' : 'figure'} id={`${id}-figure`} data-figure={id}>
         {lookFor ? <p className="look-for">{lookFor}</p> : null}
+        {lookForToo ? <p className="look-for">{lookForToo}</p> : null}
         <div className="figure-body" style={{ minHeight }}>
           {children ?? (
             <p className="figure-pending" aria-hidden="true">

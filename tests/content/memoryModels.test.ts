@@ -217,6 +217,8 @@ describe('a corrupted data file stops the build, naming file, model and field', 
     const a = structuredClone(architectures);
     const glm = a.models.find((m) => m.id === 'glm-5.2')!;
     (glm.layers as { value: number }).value = 79;
+    // Its own read counts follow, so the architectures file stays valid and only the memory file disagrees.
+    glm.layerReadCounts![0]!.value = 79;
     expect(() => memoryModels(undefined, parseArchitectures(a))).toThrow(/"glm-5.2", field layers: its groups hold 78 layers/);
   });
 });

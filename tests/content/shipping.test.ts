@@ -147,7 +147,9 @@ describe('the sentences follow the data', () => {
     expect(s).toContain('in one (GLM-5.2), an indexer picks what every layer reads');
     expect(s).toContain('in two (DeepSeek-V4-Pro and MiniMax-M3), an indexer picks what some layers read');
     const data = structuredClone(architectures);
-    data.models.find((m) => m.id === 'kimi-k2.6')!.layerReads = [['a sliding window'], ['every token']];
+    const k2 = data.models.find((m) => m.id === 'kimi-k2.6')!;
+    k2.layerReads = [['a sliding window'], ['every token']];
+    k2.layerReadCounts = [30, 31].map((value) => ({ value, status: 'derived' as const, source: 'https://example.org/altered' }));
     expect(readsSentence(parseArchitectures(data))).toMatch(/None of the eight reads every token in every layer\.$/);
   });
 });

@@ -3,10 +3,57 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, openFigure, waitForFigure, watch, inEachTheme, themesLabel, WIDTH_THEMES, keepScreenshot } from './helpers';
 
 const data = JSON.parse(readFileSync('data/architectures.json', 'utf8')) as {
-  models: { id: string; name: string; featured: boolean; reference: boolean; totalParams: { value: number }; activeParams: { value: number } }[];
+  models: {
+    id: string;
+    name: string;
+    featured: boolean;
+    reference: boolean;
+    totalParams: { value: number };
+    activeParams: { value: number };
+  }[];
 };
 const featured = data.models.filter((m) => m.featured);
 const share = (m: (typeof featured)[number]) => m.activeParams.value / m.totalParams.value;
+
+const table = data.models.filter((m) => m.featured || m.reference);
+
+/**
+ * Each model's layer strip where a reader meets it (in its attention cell beside the full table,
+ * in its card's fold summary on a phone): its box, and the reads its rectangles paint.
+ */
+const strips = (page: Page) =>
+  page.locator('#shipping-figure tbody tr').evaluateAll((rows) =>
+    rows.map((row) => {
+      const shown = [...row.querySelectorAll('svg.lr')].filter((s) => s.getBoundingClientRect().width > 0);
+      const box = shown[0]?.getBoundingClientRect();
+      return {
+        id: row.getAttribute('data-model') ?? '',
+        shown: shown.length,
+        width: box?.width ?? 0,
+        height: box?.height ?? 0,
+        inSummary: Boolean(shown[0]?.closest('summary')),
+        label: shown[0]?.getAttribute('aria-label') ?? '',
+        rects: shown[0]?.querySelectorAll('rect').length ?? 0,
+      };
+    }),
+  );
+
+/** The colour each read's cells are painted in, as the theme resolves it. */
+const readColours = (page: Page) => page.locator('#shipping-figure .lr-defs pattern rect').evaluateAll((rects) => rects.map((r) => getComputedStyle(r).fill));
+
+async function expectStrips(page: Page, width: number) {
+  const found = await strips(page);
+  expect(found.map((s) => s.id).sort()).toEqual(table.map((m) => m.id).sort());
+  for (const s of found) {
+    expect(s.shown, `${s.id}: one strip in view`).toBe(1);
+    expect(s.inSummary, `${s.id}: on a card, in its fold's summary`).toBe(width < 700);
+    expect(s.width, s.id).toBeGreaterThan(150);
+    expect(s.height, s.id).toBeGreaterThanOrEqual(8);
+    expect(s.label, s.id).toMatch(/^\d+ layers: \d+ read /);
+    expect(s.rects, s.id).toBeGreaterThan(0);
+  }
+  await expect(page.locator('#shipping-figure .lr-key')).toBeVisible();
+}
 
 const rowIds = (page: Page) =>
   page.locator('#shipping-figure tbody:not(.shipping-reference) tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-model')));
@@ -23,6 +70,12 @@ for (const { width, themes } of WIDTH_THEMES) {
       const box = await scroller.boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      // The first question drawn: a strip per model, and every read in a colour of its own, none the page's.
+      await expectStrips(page, width);
+      const colours = await readColours(page);
+      expect(colours.length).toBeGreaterThanOrEqual(5);
+      expect(new Set(colours).size, colours.join(' ')).toBe(colours.length);
+      expect(colours).not.toContain(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
       expect(await axeViolations(page, '#shipping-figure')).toEqual([]);
       await keepScreenshot(page.locator('#shipping-figure'), `shipping-${width}-${theme}`);
     });
@@ -102,6 +155,11 @@ test.describe('without JavaScript', () => {
         .map((el) => `${el.tagName}.${el.className}`),
     );
     expect(sticking).toEqual([]);
+    // The strips are in the page itself: on the cards, and beside the full table.
+    await expectStrips(page, 390);
     await keepScreenshot(page.locator('#shipping'), 'shipping-nojs-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectStrips(page, 1280);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   });
 });

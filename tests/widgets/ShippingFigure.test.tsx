@@ -6,15 +6,19 @@ import { SHIPPING_DEFAULT_SORT } from '../../src/content/defaults';
 import { tableRow } from '../../src/content/shipping/rows';
 import { barMax, describeBars } from '../../src/content/shipping/sentences';
 import { featuredModels, referenceModel, shareFacts } from '../../src/content/shipping/shares';
+import { stripKey } from '../../src/content/shipping/strip';
 import { ShippingFigure } from '../../src/widgets/Shipping/ShippingFigure';
 import { sortCodec } from '../../src/widgets/Shipping/sort';
 import { caveatsOf } from '../../src/content/shipping/caveats';
 import { readQuery, writeQuery } from '../../src/widgets/urlState';
 
 const featured = featuredModels();
+const rows = featured.map((m) => tableRow(m));
+const reference = tableRow(referenceModel());
 const props = {
-  rows: featured.map((m) => tableRow(m)),
-  reference: tableRow(referenceModel()),
+  rows,
+  reference,
+  stripKey: stripKey([...rows, reference].map((r) => r.strip)),
   barMax: barMax(shareFacts()),
   description: describeBars(shareFacts(), referenceModel()),
   notePrefix: 'shipping-note-',
@@ -143,5 +147,73 @@ describe('ShippingFigure', () => {
     const table = screen.getByRole('table');
     const described = document.getElementById(table.getAttribute('aria-describedby')!)!;
     expect(described.textContent).toContain("the shortest is DeepSeek-V4-Pro's, 3.06%, the longest Nemotron 3 Ultra's, 10%");
+  });
+  it('draws each model’s layers as a strip, in its attention cell and in its card’s fold, a run of like layers one rectangle', () => {
+    const { container } = render(<ShippingFigure {...props} />);
+    /** Cells per read on the drawn strip: each rectangle's width added to the read its pattern paints. */
+    const drawn = (svg: Element) => {
+      const out: Record<string, number> = {};
+      for (const r of svg.querySelectorAll('rect')) {
+        const read = /url\(#lr(\w)\)/.exec(r.getAttribute('fill') ?? '')![1]!;
+        out[read] = (out[read] ?? 0) + Number(r.getAttribute('width'));
+      }
+      return out;
+    };
+    const CODES: Record<string, string> = {
+      'every token': 'a',
+      'selected tokens': 's',
+      'compressed entries': 'c',
+      'a sliding window': 'w',
+      'a fixed-size state': 'f',
+      nothing: 'n',
+    };
+    for (const m of [...featured, referenceModel()]) {
+      const expected: Record<string, number> = {};
+      m.layerReads.forEach((g, i) => {
+        for (const read of g) expected[CODES[read]!] = (expected[CODES[read]!] ?? 0) + (m.layerReadCounts![i]!.value as number);
+      });
+      const row = container.querySelector(`tr[data-model="${m.id}"]`)!;
+      const strips = [row.querySelector('td.col-attention svg.lr')!, row.querySelector('.shipping-more > summary svg.lr')!];
+      for (const svg of strips) {
+        expect(svg.getAttribute('role'), m.id).toBe('img');
+        expect(svg.getAttribute('aria-label'), m.id).toMatch(new RegExp(`^${m.layers.value} layers: `));
+        expect(svg.getAttribute('viewBox'), m.id).toBe('0 0 108 6');
+        expect(drawn(svg), m.id).toEqual(expected);
+        // One rectangle per run and read, never one per layer.
+        expect(svg.querySelectorAll('rect').length, m.id).toBe(m.layerReads.flat().length);
+      }
+    }
+    // DeepSeek-V4-Pro's layers each read two or three things: one run in three bands, one in two.
+    const bands = [...container.querySelectorAll('tr[data-model="deepseek-v4-pro"] td.col-attention rect')].map((r) => [
+      r.getAttribute('y'),
+      r.getAttribute('height'),
+    ]);
+    expect(bands).toEqual([
+      [null, '2'],
+      ['2', '2'],
+      ['4', '2'],
+      [null, '3'],
+      ['3', '3'],
+    ]);
+    expect(
+      within(container.querySelector('tr[data-model="kimi-k3"] .shipping-more > summary') as HTMLElement).getByText(/^Which layers read what/),
+    ).toBeTruthy();
+  });
+
+  it('names each read in the legend, with the pattern every strip uses, and says the cells are grouped, not in layer order', () => {
+    const { container } = render(<ShippingFigure {...props} />);
+    const key = container.querySelector('.lr-key')!;
+    expect(key.textContent).toContain('grouped by what it reads (not in layer order)');
+    expect([...key.querySelectorAll('.lr-item')].map((i) => i.textContent)).toEqual([
+      'every token',
+      'selected tokens',
+      'compressed entries',
+      'a sliding window',
+      'a fixed-size state',
+      'nothing (feed-forward only)',
+    ]);
+    const patterns = [...key.querySelectorAll('pattern')].map((p) => p.id);
+    expect(patterns).toEqual(['lra', 'lrs', 'lrc', 'lrw', 'lrf', 'lrn']);
+    for (const r of container.querySelectorAll('svg.lr rect')) expect(patterns).toContain(/#(\w+)/.exec(r.getAttribute('fill')!)![1]);
   });
 });

@@ -37,6 +37,9 @@ export const FIGURE_LABELS: Record<FigureField, string> = {
   depthSummaryEvery: 'depth summaries',
 };
 
+/** The layer counts by what the layers read (layerReadCounts), as the notes and the CSV name them. */
+export const LAYER_READ_COUNTS = 'layers by what they read';
+
 /** Every sourced figure a model may carry, in the order the notes and the CSV list them. */
 export const FIGURE_FIELDS = Object.keys(FIGURE_LABELS) as FigureField[];
 

@@ -7,7 +7,7 @@ import { capitalise, integer, listWords, params, percent, urlLabel } from '../..
 import { architectures as defaultData } from '../architectures';
 import { isMissing, NONE, NOT_FOUND, NOT_PUBLISHED, type Architectures, type Model, type StatusWord } from '../schema';
 import { type Caveat, caveatsOf } from './caveats';
-import { FIGURE_LABELS, figuresOf } from './fields';
+import { FIGURE_LABELS, figuresOf, LAYER_READ_COUNTS } from './fields';
 import { activeShare, featuredModels, referenceModel } from './shares';
 
 export { FIGURE_FIELDS, figuresOf } from './fields';
@@ -32,10 +32,11 @@ function sourcesOf(m: Model): SourceGroup[] {
   const add = (source: string | undefined, label: string, status: string) => {
     if (!source) return;
     const group = groups.get(source) ?? { url: source, label: urlLabel(source), figures: [], summary: '' };
-    group.figures.push({ label, status });
+    if (!group.figures.some((f) => f.label === label && f.status === status)) group.figures.push({ label, status });
     groups.set(source, group);
   };
   for (const { field, figure } of figuresOf(m)) add(figure.source, FIGURE_LABELS[field], figure.status);
+  for (const count of m.layerReadCounts ?? []) add(count.source, LAYER_READ_COUNTS, count.status);
   const alt = m.alternative;
   if (alt) {
     add(alt.totalParams.source, `total parameters ${alt.what}`, alt.totalParams.status);

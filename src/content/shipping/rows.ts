@@ -7,6 +7,7 @@ import { architectures as defaultData } from '../architectures';
 import { type Architectures, isMissing, NONE, type Model, NOT_PUBLISHED, type StatusWord } from '../schema';
 import { caveatsOf, marksByColumn } from './caveats';
 import { activeShare } from './shares';
+import { type LayerStrip, layerStrip } from './strip';
 
 import type { ColumnKey } from './fields';
 
@@ -30,6 +31,8 @@ export interface TableRow {
   lab: string;
   share: number;
   cells: Record<ColumnKey, TableCell>;
+  /** Its layers by what they read, drawn as a strip in the attention cell. */
+  strip: LayerStrip;
 }
 
 interface Figure<T> {
@@ -77,7 +80,7 @@ export function tableRow(m: Model, data: Architectures = defaultData): TableRow 
     const n = marks[key];
     if (n) row[key] = { ...row[key], marks: n };
   }
-  return { id: m.id, name: m.name, lab: m.lab, share, cells: row };
+  return { id: m.id, name: m.name, lab: m.lab, share, cells: row, strip: layerStrip(m) };
 }
 
 function cellsOf(m: Model, share: number): Record<ColumnKey, TableCell> {

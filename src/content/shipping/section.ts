@@ -21,6 +21,7 @@ import {
   twoLargestSentence,
 } from './sentences';
 import { featuredModels, referenceModel, shareFacts } from './shares';
+import { type StripKey, stripKey, stripLookFor } from './strip';
 
 export interface ShippingFacts {
   k3: Model;
@@ -39,6 +40,8 @@ export interface ShippingFacts {
     trillion: string | null;
     others: string | null;
     reads: string;
+    /** The strips' look-for line. */
+    strips: string;
   };
   figure: {
     rows: TableRow[];
@@ -46,6 +49,7 @@ export interface ShippingFacts {
     barMax: number;
     description: string;
     defaultSort: typeof SHIPPING_DEFAULT_SORT;
+    stripKey: StripKey;
   };
   notes: ModelNote[];
 }
@@ -56,6 +60,8 @@ export function shippingFacts(): ShippingFacts {
   const gpt2 = referenceModel();
   const featured = featuredModels();
   const scale = k3Ratio();
+  const rows = featured.map((m) => tableRow(m));
+  const reference = tableRow(gpt2);
   return {
     k3: ratio.large,
     k3Share: ratio.activeShare,
@@ -72,13 +78,15 @@ export function shippingFacts(): ShippingFacts {
       trillion: trillionSentence(facts),
       others: othersSentence(),
       reads: readsSentence(),
+      strips: stripLookFor(),
     },
     figure: {
-      rows: featured.map((m) => tableRow(m)),
-      reference: tableRow(gpt2),
+      rows,
+      reference,
       barMax: barMax(facts),
       description: describeBars(facts, gpt2),
       defaultSort: SHIPPING_DEFAULT_SORT,
+      stripKey: stripKey([...rows, reference].map((r) => r.strip)),
     },
     notes: tableNotes(),
   };

@@ -83,6 +83,7 @@ export function Shipping() {
             longest bar, {shares.highest.model.name}&rsquo;s, is {formatPercent(shares.highest.share)}.
           </>
         }
+        lookForToo={say.strips}
         caption={
           <>
             {f.featuredCount} open-weight architectures, with {gpt2.name} as the reference row. A missing or qualified figure carries a word

@@ -7,7 +7,10 @@ import { useState } from 'react';
 import './shipping.css';
 import './shipping-cards.css';
 import './shipping-fold.css';
+import './shipping-reads.css';
 import type { TableCell as Cell, TableRow as Row } from '../../content/shipping/rows';
+import type { StripKey } from '../../content/shipping/strip';
+import { ReadStrip, ReadsKey } from './LayerStrip';
 import { announce, COLUMNS, directionWords, firstDirection, nextSort, sortCodec, type SortState, sortRows } from './sort';
 import { useUrlState } from '../urlState';
 import { Fold } from '../../viz/Fold';
@@ -27,6 +30,8 @@ export interface ShippingFigureProps {
   notePrefix: string;
   /** The order the table opens in, and what a reset returns to (src/content/defaults.ts). */
   defaultSort: SortState;
+  /** The layer strips' common scale and the reads their legend names. */
+  stripKey: StripKey;
 }
 
 function CellText({ cell }: { cell: Cell }) {
@@ -103,9 +108,18 @@ function Figure({ cell, href, name }: { cell: Cell; href: (n: number) => string;
  * fold repeats those cells, which the card leaves out, and is not shown beside the full table.
  */
 const FOLDED = ['attention', 'layers', 'experts', 'context', 'released', 'licence'] as const;
-const FOLDED_SUMMARY = 'Layers, experts, context, date, licence';
+const FOLDED_SUMMARY = 'Which layers read what, and more';
 
-function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: number; notePrefix: string; reference?: boolean }) {
+interface RowProps {
+  row: Row;
+  barMax: number;
+  notePrefix: string;
+  /** The strips' common scale, in cells. */
+  cells: number;
+  reference?: boolean;
+}
+
+function ModelRow({ row, barMax, notePrefix, cells, reference }: RowProps) {
   const href = (n: number) => `#${notePrefix}${row.id}-${n}`;
   return (
     <tr data-model={row.id}>
@@ -118,6 +132,7 @@ function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: nu
         const cell = row.cells[key];
         return (
           <td key={key} className={isMissing(cell) ? `col-${key} is-missing` : `col-${key}`} data-label={LABELS[key]}>
+            {key === 'attention' ? <ReadStrip strip={row.strip} width={cells} /> : null}
             <Figure cell={cell} href={href} name={row.name} />
           </td>
         );
@@ -127,8 +142,11 @@ function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: nu
           className="shipping-more"
           summary={
             <>
-              {FOLDED_SUMMARY}
-              <span className="visually-hidden">, {row.name}</span>
+              <span>
+                {FOLDED_SUMMARY}
+                <span className="visually-hidden">, {row.name}</span>
+              </span>
+              <ReadStrip strip={row.strip} width={cells} />
             </>
           }
         >
@@ -150,7 +168,7 @@ function ModelRow({ row, barMax, notePrefix, reference }: { row: Row; barMax: nu
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
-export function ShippingFigure({ rows, reference, barMax, description, notePrefix, defaultSort }: ShippingFigureProps) {
+export function ShippingFigure({ rows, reference, barMax, description, notePrefix, defaultSort, stripKey }: ShippingFigureProps) {
   const [sort, setSort] = useState<SortState>(defaultSort);
   useUrlState(sortCodec, sort, defaultSort, setSort);
   // Fixed ids, not useId: the page renders as one tree on the server and this figure hydrates as
@@ -190,6 +208,7 @@ export function ShippingFigure({ rows, reference, barMax, description, notePrefi
       <p id={descriptionId} className="visually-hidden">
         {description}
       </p>
+      <ReadsKey {...stripKey} />
       <p className="shipping-scroll-hint" aria-hidden="true">
         The table scrolls sideways for the remaining columns.
       </p>
@@ -217,11 +236,11 @@ export function ShippingFigure({ rows, reference, barMax, description, notePrefi
           </thead>
           <tbody>
             {sorted.map((row) => (
-              <ModelRow key={row.id} row={row} barMax={barMax} notePrefix={notePrefix} />
+              <ModelRow key={row.id} row={row} barMax={barMax} notePrefix={notePrefix} cells={stripKey.width} />
             ))}
           </tbody>
           <tbody className="shipping-reference">
-            <ModelRow row={reference} barMax={barMax} notePrefix={notePrefix} reference />
+            <ModelRow row={reference} barMax={barMax} notePrefix={notePrefix} cells={stripKey.width} reference />
           </tbody>
         </table>
       </div>
