@@ -234,6 +234,8 @@ export function headersFile({ csp }) {
     block('/assets/*', { 'Cache-Control': CACHE.immutable }),
     block('/', { 'Cache-Control': CACHE.revalidate }),
     block('/index.html', { 'Cache-Control': CACHE.revalidate }),
+    block('/updates.html', { 'Cache-Control': CACHE.revalidate }),
+    block('/updates.css', { 'Cache-Control': CACHE.revalidate }),
     block('/islands/*', { 'Cache-Control': CACHE.revalidate }),
     block('/data/*', { 'Cache-Control': CACHE.data }),
     block('/favicon.svg', { 'Cache-Control': CACHE.revalidate }),

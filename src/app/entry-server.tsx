@@ -13,6 +13,7 @@ import { COMPARISON_DOWNLOADS, comparisonsCsv } from '../content/evidence';
 import { islandProps } from '../essay/Island';
 import { MEMORY_DOWNLOADS, memoryCsv, memoryTable } from '../content/memoryFigure';
 import { ISLAND_PROPS_DIR } from '../widgets/islandLoaders';
+import { UPDATES_CSS, UPDATES_PAGE, UPDATES_STYLES, updatesPage } from './updatesPage';
 
 export function render(siteUrl?: string): { html: string; head: string; islands: { path: string; text: string }[] } {
   // Fails the build naming the first bad equation, even one no section uses yet.
@@ -35,5 +36,8 @@ export function dataFiles(): { path: string; text: string }[] {
     { path: COMPARISON_DOWNLOADS.csv, text: comparisonsCsv(comparisons) },
     { path: MEMORY_DOWNLOADS.json, text: `${JSON.stringify(memoryTable(), null, 2)}\n` },
     { path: MEMORY_DOWNLOADS.csv, text: memoryCsv() },
+    // The dated updates, a page of their own that the appendix links to.
+    { path: UPDATES_PAGE, text: updatesPage() },
+    { path: UPDATES_STYLES, text: UPDATES_CSS },
   ];
 }

@@ -4,7 +4,7 @@
  * the minutes stated here drift from them.
  */
 import { lastUpdated } from '../content/updates';
-import { longDate } from './sections/Appendix';
+import { longDate } from '../format';
 
 /** The main path's reading time at 230 words a minute, as `npm run words` measures it. */
 export const READING_MINUTES = 10;

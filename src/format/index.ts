@@ -191,3 +191,10 @@ export function bytes(x: number): string {
   while (i < units.length - 1 && Math.abs(x) >= 1024 ** (i + 1)) i++;
   return i === 0 ? `${integer(x)} B` : `${significantDigits(x / 1024 ** i, 4)} ${units[i]}`;
 }
+
+/** "2026-12-06" -> "6 December 2026". */
+export function longDate(iso: string): string {
+  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  const [y, m, d] = iso.split('-').map(Number);
+  return `${d} ${months[m! - 1]} ${y}`;
+}

@@ -6,20 +6,15 @@
 import { glossary } from '../../content/glossary';
 import { authorLine, references, unverifiedNote } from '../../content/references';
 import { lastUpdated, updates } from '../../content/updates';
+import { UPDATES_PAGE } from '../../app/updatesPage';
 import { yearOf } from '../Cards';
 import { Section } from '../Section';
 import { Fold } from '../../viz/Fold';
+import { longDate } from '../../format';
 import { TITLE } from '../sections';
 
 const SITE_NAME = 'Eviction policies';
 const FIRST_YEAR = updates[0]!.date.slice(0, 4);
-
-/** "1 December 2026" from "2026-12-01". */
-export function longDate(iso: string): string {
-  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-  const [y, m, d] = iso.split('-').map(Number);
-  return `${d} ${months[m! - 1]} ${y}`;
-}
 
 function PageUrl({ siteUrl }: { siteUrl?: string }) {
   if (siteUrl) return siteUrl;
@@ -42,21 +37,10 @@ export function Appendix({ siteUrl }: { siteUrl?: string }) {
   return (
     <Section id="appendix">
       <h3 id="updates">Updates and corrections</h3>
-      <Fold id="updates-list" className="deeper" summary={`Go deeper: the dated updates, ${updates.length} of them, last on ${longDate(updated)}`}>
-      <ol className="updates" id="updates-entries">
-        {updates.map((u) => (
-          <li key={`${u.date}-${u.title}`}>
-            <time dateTime={u.date}>{longDate(u.date)}</time>: <strong>{u.title}.</strong> {u.what} <em>Why:</em> {u.why}
-            {u.corrections.length ? (
-              <>
-                {' '}
-                <a href={`#correction-${u.corrections[0]!.id}`}>{u.corrections.length > 1 ? 'Its corrections' : 'Its correction'}</a>, in their home above.
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-      </Fold>
+      <p className="updates-link" id="updates-list">
+        <a href={`./${UPDATES_PAGE}`}>{`Go deeper: the dated updates, ${updates.length} of them, last on ${longDate(updated)}`}</a>, on a
+        page of their own; the corrections they brought are <a href="#corrections">listed above</a>.
+      </p>
 
       <h3 id="glossary">Glossary</h3>
       <dl className="glossary">
