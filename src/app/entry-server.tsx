@@ -13,7 +13,8 @@ import { COMPARISON_DOWNLOADS, comparisonsCsv } from '../content/evidence';
 import { islandProps } from '../essay/Island';
 import { MEMORY_DOWNLOADS, memoryCsv, memoryTable } from '../content/memoryFigure';
 import { ISLAND_PROPS_DIR } from '../widgets/islandLoaders';
-import { UPDATES_CSS, UPDATES_PAGE, UPDATES_STYLES, updatesPage } from './updatesPage';
+import { UPDATES_CSS, updatesPage } from './updatesPage';
+import { UPDATES_PAGE, UPDATES_STYLES } from '../content/updates';
 
 export function render(siteUrl?: string): { html: string; head: string; islands: { path: string; text: string }[] } {
   // Fails the build naming the first bad equation, even one no section uses yet.

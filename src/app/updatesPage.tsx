@@ -4,12 +4,9 @@
  * to it. Plain HTML and one small stylesheet of its own, readable without script and offline.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import { type Update, updates } from '../content/updates';
+import { type Update, UPDATES_STYLES, updates } from '../content/updates';
 import { longDate } from '../format';
 import { TITLE } from '../essay/sections';
-
-export const UPDATES_PAGE = 'updates.html';
-export const UPDATES_STYLES = 'updates.css';
 
 /** The page's look in a few rules, light and dark as the reader's system asks. */
 export const UPDATES_CSS = `:root{color-scheme:light dark;--fg:#1d2330;--bg:#fbfaf7;--link:#1f5fa8}

@@ -9,6 +9,10 @@ import { DataError, parseData } from './validate';
 
 export const UPDATES_FILE = 'data/updates.json';
 
+/** The page of their own the dated updates are written to, beside index.html, and its stylesheet. */
+export const UPDATES_PAGE = 'updates.html';
+export const UPDATES_STYLES = 'updates.css';
+
 const updatesSchema = z.strictObject({
   $comment: z.string().optional(),
   updates: z

@@ -5,8 +5,7 @@
  */
 import { glossary } from '../../content/glossary';
 import { authorLine, references, unverifiedNote } from '../../content/references';
-import { lastUpdated, updates } from '../../content/updates';
-import { UPDATES_PAGE } from '../../app/updatesPage';
+import { lastUpdated, UPDATES_PAGE, updates } from '../../content/updates';
 import { yearOf } from '../Cards';
 import { Section } from '../Section';
 import { Fold } from '../../viz/Fold';
