@@ -155,7 +155,7 @@ test.describe('without script', () => {
     await page.goto(`./${FIGURE}`);
     await page.locator(`${FIGURE} > summary`).click();
     const fold = page.locator(FIGURE);
-    await expect(fold).toContainText(/the model puts the fastest chunk on an H200 SXM at C = \d+, [\d.]+ ms \(token by token: [\d.]+ ms\)/);
+    await expect(fold).toContainText(/the model puts the fastest chunk on an H100 SXM at C = \d+, [\d.]+ ms \(token by token: [\d.]+ ms\)/);
     await expect(fold).toContainText('With script on, a press checks these WebGPU kernels against float64');
     await expect(fold.getByRole('button')).toHaveCount(0);
   });

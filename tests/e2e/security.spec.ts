@@ -48,7 +48,8 @@ async function drive(page: Page, figure: Figure) {
     const values = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     await select.selectOption(values.at(-1)!);
   }
-  const button = island.locator('button:enabled').first();
+  // The memory figure's model names are buttons too (its chart's legend): the one driven there is its config reader's.
+  const button = island.locator('button:enabled:not(.mem-bar-name)').first();
   if (await button.count()) await button.click();
 }
 
