@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
@@ -206,7 +206,8 @@ describe('EvidenceFigure', () => {
     await act(async () => {});
     expect(readout()).toMatch(/^1 result from 1 study: .* 0 of the 0 come from the lab that built it\.$/);
     expect((screen.getByRole('combobox', { name: /run by/i }) as HTMLSelectElement).value).toBe('all');
-    expect(window.location.search).toBe('?attn=window');
+    // The address settles once the figure rests (its write waits for the controls to stop moving).
+    await waitFor(() => expect(window.location.search).toBe('?attn=window'));
   });
 
   it('says in the row why a study draws no mark: a result published only as a difference', () => {
