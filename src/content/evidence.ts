@@ -101,8 +101,6 @@ export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
 /** "49 to 23 with 3 ties": wins, losses and any ties of a tally. */
 const split = (t: Tally) => `${t.hybrid} to ${t.baseline}${t.tie ? ` with ${t.tie} ${t.tie === 1 ? 'tie' : 'ties'}` : ''}`;
 
-const share = (t: Tally) => `${t.hybrid} favour the hybrid and ${t.baseline} the baseline${t.tie ? `, ${t.tie} ${t.tie === 1 ? 'is a tie' : 'are ties'}` : ''}`;
-
 /** DeltaNet with two global attention layers against DeltaNet with a sliding window, on the retrieval tasks both report. */
 function attentionProbe(data: Comparisons): string {
   const find = (id: string) => data.studies.find((s) => s.id === id);
@@ -124,11 +122,6 @@ function attentionProbe(data: Comparisons): string {
     `The cleanest test of the kind is DeltaNet’s: with two global attention layers it beats Transformer++ on ${listWords(gWins.map((x) => `${x.name} (${said(x.g)})`))}; ` +
     `with a sliding window instead it loses ${listWords(wLosses.map((x) => `${x.name} (${said(x.w)})`))}${still}.`
   );
-}
-
-/** "nearly all" from four in five, "most" from half, else "some". */
-function howMany(share: number): string {
-  return share >= 0.8 ? 'nearly all' : share > 0.5 ? 'most' : 'some';
 }
 
 export interface EvidenceSentences {
