@@ -11,6 +11,8 @@ import {
   initParams,
   makeTape,
   MIXERS,
+  WIDTHS,
+  DEFAULT_WIDTH,
   shapesOf,
   stateNumbers,
   tensor,
@@ -44,8 +46,11 @@ describe('parameters', () => {
     expect(() => tensor(initParams('attention', 8, 1), 'wBeta')).toThrow(/no tensor wBeta/);
   });
 
-  it('counts the numbers each memory keeps', () => {
-    expect(MIXERS.map((m) => stateNumbers(m, 16, 32))).toEqual([1024, 256, 256, 256, 256, 256, 256 + 1024]);
+  it('counts the numbers each memory keeps: d² for a state or a window of d/2 tokens, 2dT for a cache', () => {
+    expect(WIDTHS).toContain(DEFAULT_WIDTH);
+    for (const d of WIDTHS) {
+      expect(MIXERS.map((m) => stateNumbers(m, d, 32))).toEqual([64 * d, d * d, d * d, d * d, d * d, d * d, d * d + 64 * d]);
+    }
   });
 });
 

@@ -2,6 +2,8 @@
 export {
   type Mixer,
   MIXERS,
+  WIDTHS,
+  DEFAULT_WIDTH,
   GATE_INIT,
   type Params,
   type TensorName,

@@ -10,6 +10,10 @@ import { windowPairs } from '../lab';
 export type Mixer = 'attention' | 'window' | 'linear' | 'delta' | 'gated' | 'perChannel' | 'hybrid';
 export const MIXERS: readonly Mixer[] = Object.freeze(['attention', 'window', 'linear', 'delta', 'gated', 'perChannel', 'hybrid']);
 
+/** The model widths d the trainer is meant for (one head, d_k = d_v = d), and the default. */
+export const WIDTHS: readonly number[] = Object.freeze([8, 16, 32]);
+export const DEFAULT_WIDTH = 16;
+
 /**
  * Tensors by name. Shared by every mixer: Win (d × 2d), gIn and gOut (the two RMSNorm gains, d),
  * Wout (d × d). The mixer's head: Wq, Wk, Wv, Wo (d × d). The recurrent heads add gMix (their
