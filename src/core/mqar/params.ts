@@ -1,0 +1,179 @@
+/**
+ * The one-layer associative-recall model's parameters (research/mqar-browser.md §1): which
+ * tensors each mixer owns, their shapes, a seeded initialisation, and how many numbers each
+ * memory keeps. Every tensor is a row-major Float64Array; a gradient has the same shape.
+ */
+import { randomLcg, randomNormal } from 'd3-random';
+import { requirePositiveInteger } from '../checks';
+import { windowPairs } from '../lab';
+
+export type Mixer = 'attention' | 'window' | 'linear' | 'delta' | 'gated' | 'perChannel' | 'hybrid';
+export const MIXERS: readonly Mixer[] = Object.freeze(['attention', 'window', 'linear', 'delta', 'gated', 'perChannel', 'hybrid']);
+
+/** The model widths d the trainer is meant for (one head, d_k = d_v = d), and the default. */
+export const WIDTHS: readonly number[] = Object.freeze([8, 16, 32]);
+export const DEFAULT_WIDTH = 16;
+
+/**
+ * Tensors by name. Shared by every mixer: Win (d × 2d), gIn and gOut (the two RMSNorm gains, d),
+ * Wout (d × d). The mixer's head: Wq, Wk, Wv, Wo (d × d). The recurrent heads add gMix (their
+ * output RMSNorm's gain, d); the delta heads add wBeta (d) and bBeta (1); gated adds wAlpha (d),
+ * bAlpha (1) and A (1), perChannel wAlpha (d × d), bAlpha (d) and A (d). The hybrid's attention
+ * head has aWq, aWk, aWv, aWo (d × d) beside its delta head.
+ */
+export type TensorName =
+  | 'Win'
+  | 'gIn'
+  | 'gOut'
+  | 'Wout'
+  | 'Wq'
+  | 'Wk'
+  | 'Wv'
+  | 'Wo'
+  | 'gMix'
+  | 'wBeta'
+  | 'bBeta'
+  | 'wAlpha'
+  | 'bAlpha'
+  | 'A'
+  | 'aWq'
+  | 'aWk'
+  | 'aWv'
+  | 'aWo';
+
+export type Tensors = Partial<Record<TensorName, Float64Array>>;
+
+/** A model's parameters, or a gradient shaped like them. */
+export interface Params {
+  readonly mixer: Mixer;
+  readonly d: number;
+  readonly tensors: Tensors;
+}
+
+/** How a tensor starts: a weight matrix N(0, 1/cols), a gain of ones, or a constant (the gates' biases). */
+type Init = { kind: 'weight' } | { kind: 'fill'; value: number };
+
+export interface TensorShape {
+  readonly name: TensorName;
+  readonly rows: number;
+  readonly cols: number;
+  readonly init: Init;
+}
+
+const softplusInverse = (y: number) => Math.log(Math.expm1(y));
+
+/**
+ * The gates at initialisation. β = σ(w_β·h + b_β) = 0.5 where w_β·h = 0 (the median input, as w_β
+ * is drawn symmetric about zero). α = exp(−e^A · softplus(w_α·h + b_α)) = 0.99 there: A = 0, so
+ * e^A = 1, and b_α = softplus⁻¹(−ln 0.99) ≈ −4.595, Mamba2's dt bias with dt ≈ 0.01. Zoology's
+ * own GDN init gives α ≈ 0.92 at the medians, which forgets a pair within about 12 tokens
+ * (research §3); near 1 the gated memories start out as plain delta memories.
+ */
+export const GATE_INIT = Object.freeze({
+  beta: 0.5,
+  alpha: 0.99,
+  bBeta: 0,
+  A: 0,
+  bAlpha: softplusInverse(-Math.log(0.99)),
+});
+
+const weight = (name: TensorName, rows: number, cols: number): TensorShape => ({ name, rows, cols, init: { kind: 'weight' } });
+const fill = (name: TensorName, rows: number, cols: number, value: number): TensorShape => ({ name, rows, cols, init: { kind: 'fill', value } });
+
+const head = (d: number, prefix: '' | 'a'): TensorShape[] =>
+  (['Wq', 'Wk', 'Wv', 'Wo'] as const).map((n) => weight((prefix === '' ? n : `${prefix}${n}`) as TensorName, d, d));
+
+function deltaGates(d: number): TensorShape[] {
+  return [fill('gMix', 1, d, 1), weight('wBeta', 1, d), fill('bBeta', 1, 1, GATE_INIT.bBeta)];
+}
+
+/** The tensors of `mixer` at width d, in the order they are drawn from the generator. */
+export function shapesOf(mixer: Mixer, d: number): TensorShape[] {
+  requirePositiveInteger('d', d);
+  const shared = [weight('Win', d, 2 * d), fill('gIn', 1, d, 1), fill('gOut', 1, d, 1), weight('Wout', d, d)];
+  switch (mixer) {
+    case 'attention':
+    case 'window':
+      return [...shared, ...head(d, '')];
+    case 'linear':
+      return [...shared, ...head(d, ''), fill('gMix', 1, d, 1)];
+    case 'delta':
+      return [...shared, ...head(d, ''), ...deltaGates(d)];
+    case 'gated':
+      return [...shared, ...head(d, ''), ...deltaGates(d), weight('wAlpha', 1, d), fill('bAlpha', 1, 1, GATE_INIT.bAlpha), fill('A', 1, 1, GATE_INIT.A)];
+    case 'perChannel':
+      return [...shared, ...head(d, ''), ...deltaGates(d), weight('wAlpha', d, d), fill('bAlpha', 1, d, GATE_INIT.bAlpha), fill('A', 1, d, GATE_INIT.A)];
+    case 'hybrid':
+      return [...shared, ...head(d, ''), ...deltaGates(d), ...head(d, 'a')];
+  }
+}
+
+/**
+ * Parameters of `mixer` at width d, drawn from d3-random's LCG seeded with `seed` (its first,
+ * seed-linear output skipped, as in ../stream.ts), so a seed gives the same model bit for bit.
+ * A weight matrix of `cols` inputs is drawn N(0, 1/cols); gains start at 1; the gates as GATE_INIT.
+ */
+export function initParams(mixer: Mixer, d: number, seed: number): Params {
+  const uniform = randomLcg(seed);
+  uniform();
+  const normal = randomNormal.source(uniform)(0, 1);
+  const tensors: Tensors = {};
+  for (const { name, rows, cols, init } of shapesOf(mixer, d)) {
+    const t = new Float64Array(rows * cols);
+    if (init.kind === 'fill') t.fill(init.value);
+    else {
+      const sd = 1 / Math.sqrt(cols);
+      for (let i = 0; i < t.length; i++) t[i] = sd * normal();
+    }
+    tensors[name] = t;
+  }
+  return { mixer, d, tensors };
+}
+
+/** A gradient (or an Adam moment) shaped like `p`, all zeros. */
+export function zerosLike(p: Params): Params {
+  const tensors: Tensors = {};
+  for (const name of tensorNames(p)) tensors[name] = new Float64Array(p.tensors[name]!.length);
+  return { mixer: p.mixer, d: p.d, tensors };
+}
+
+/** A deep copy of `p`. */
+export function cloneParams(p: Params): Params {
+  const tensors: Tensors = {};
+  for (const name of tensorNames(p)) tensors[name] = Float64Array.from(p.tensors[name]!);
+  return { mixer: p.mixer, d: p.d, tensors };
+}
+
+/** The names of the tensors `p` holds, in shapesOf order. */
+export function tensorNames(p: Params): TensorName[] {
+  return shapesOf(p.mixer, p.d)
+    .map((s) => s.name)
+    .filter((n) => p.tensors[n] !== undefined);
+}
+
+/** The tensor `name` of `p`; throws if the mixer has none. */
+export function tensor(p: Params, name: TensorName): Float64Array {
+  const t = p.tensors[name];
+  if (t === undefined) throw new Error(`the ${p.mixer} mixer has no tensor ${name}`);
+  return t;
+}
+
+/**
+ * Numbers each memory keeps at width d over T tokens: d² for a recurrent state; 2dT for
+ * attention's cache (a key and a value per token); a window of windowPairs(d) = d/2 tokens holds
+ * 2d · d/2 = d²; the hybrid keeps both a state and a cache.
+ */
+export function stateNumbers(mixer: Mixer, d: number, T: number): number {
+  requirePositiveInteger('d', d);
+  requirePositiveInteger('T', T);
+  switch (mixer) {
+    case 'attention':
+      return 2 * d * T;
+    case 'window':
+      return 2 * d * windowPairs(d);
+    case 'hybrid':
+      return d * d + 2 * d * T;
+    default:
+      return d * d;
+  }
+}

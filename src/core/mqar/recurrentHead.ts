@@ -1,0 +1,168 @@
+/**
+ * A recurrent head of width d (linear attention, DeltaNet, Gated DeltaNet, KDA) from the normed
+ * input h to its output, forward and backward. q = L2(W_q h), k = L2(W_k h), v = W_v h (no short
+ * convolution, no SiLU: Zoology's DeltaNet has both); β = σ(w_β·h + b_β); gated: α = exp(g) with
+ * g = −e^A softplus(w_α·h + b_α), one per token; perChannel: the same per key channel, W_α h + b_α.
+ * The state's read o = q S is unscaled (fla would scale q by d^−½) and goes through a per-head
+ * RMSNorm with a gain before W_o, as in fla's and Zoology's DeltaNet and GDN layers; the norm
+ * also stands in for linear attention's dropped denominator (research §3).
+ */
+import { type Params, tensor } from './params';
+import { linear, linearBackward, l2Rows, l2RowsBackward, rmsRow, rmsRowBackward, sigmoid, softplus } from './ops';
+import { type Recurrence, type RecurrenceInput, recurrenceBackward, recurrenceForward } from './recurrence';
+
+export interface RecurrentBuffers {
+  input: RecurrenceInput;
+  qPre: Float64Array;
+  kPre: Float64Array;
+  rq: Float64Array;
+  rk: Float64Array;
+  zBeta: Float64Array;
+  zAlpha: Float64Array;
+  g: Float64Array;
+  states: Float64Array;
+  U: Float64Array;
+  oRaw: Float64Array;
+  nMix: Float64Array;
+  rMix: Float64Array;
+  m: Float64Array;
+  out: Float64Array;
+  dm: Float64Array;
+  doRaw: Float64Array;
+  dq: Float64Array;
+  dk: Float64Array;
+  dv: Float64Array;
+  dBeta: Float64Array;
+  dAlpha: Float64Array;
+  G: Float64Array;
+}
+
+/** Buffers for sequences of up to T tokens. */
+export function recurrentBuffers(kind: Recurrence, d: number, T: number): RecurrentBuffers {
+  const f = (n: number) => new Float64Array(n);
+  const gates = kind === 'perChannel' ? T * d : T;
+  return {
+    input: { kind, d, T, q: f(T * d), k: f(T * d), v: f(T * d), beta: f(T), alpha: f(gates) },
+    qPre: f(T * d),
+    kPre: f(T * d),
+    rq: f(T),
+    rk: f(T),
+    zBeta: f(T),
+    zAlpha: f(gates),
+    g: f(gates),
+    states: f((T + 1) * d * d),
+    U: f(T * d),
+    oRaw: f(T * d),
+    nMix: f(T * d),
+    rMix: f(T),
+    m: f(T * d),
+    out: f(T * d),
+    dm: f(T * d),
+    doRaw: f(T * d),
+    dq: f(T * d),
+    dk: f(T * d),
+    dv: f(T * d),
+    dBeta: f(T),
+    dAlpha: f(gates),
+    G: f(d * d),
+  };
+}
+
+const dot = (w: Float64Array, w0: number, h: Float64Array, h0: number, d: number) => {
+  let s = 0;
+  for (let i = 0; i < d; i++) s += w[w0 + i]! * h[h0 + i]!;
+  return s;
+};
+
+/** The head's output for T tokens of h (T × d) into b.out. */
+export function recurrentForward(p: Params, h: Float64Array, T: number, b: RecurrentBuffers): void {
+  const d = p.d;
+  const x = b.input;
+  x.T = T;
+  linear(tensor(p, 'Wq'), d, d, h, T, b.qPre);
+  linear(tensor(p, 'Wk'), d, d, h, T, b.kPre);
+  linear(tensor(p, 'Wv'), d, d, h, T, x.v);
+  l2Rows(b.qPre, T, d, x.q, b.rq);
+  l2Rows(b.kPre, T, d, x.k, b.rk);
+  if (x.kind !== 'linear') {
+    const w = tensor(p, 'wBeta');
+    const bias = tensor(p, 'bBeta')[0]!;
+    for (let t = 0; t < T; t++) {
+      b.zBeta[t] = dot(w, 0, h, t * d, d) + bias;
+      x.beta[t] = sigmoid(b.zBeta[t]!);
+    }
+  }
+  if (x.kind === 'gated' || x.kind === 'perChannel') {
+    const n = x.kind === 'gated' ? 1 : d;
+    const w = tensor(p, 'wAlpha');
+    const bias = tensor(p, 'bAlpha');
+    const A = tensor(p, 'A');
+    for (let t = 0; t < T; t++) {
+      for (let i = 0; i < n; i++) {
+        const z = dot(w, i * d, h, t * d, d) + bias[i]!;
+        const g = -Math.exp(A[i]!) * softplus(z);
+        b.zAlpha[t * n + i] = z;
+        b.g[t * n + i] = g;
+        x.alpha[t * n + i] = Math.exp(g);
+      }
+    }
+  }
+  recurrenceForward(x, b.states, b.U, b.oRaw);
+  const gMix = tensor(p, 'gMix');
+  for (let t = 0; t < T; t++) rmsRow(b.oRaw, t * d, d, gMix, b.nMix, b.rMix, t, b.m, t * d);
+  linear(tensor(p, 'Wo'), d, d, b.m, T, b.out);
+}
+
+/** Accumulates the head's parameter gradients into `grad` and ∂L/∂h into dH, given ∂L/∂out (T × d). */
+export function recurrentBackward(p: Params, h: Float64Array, T: number, b: RecurrentBuffers, dOut: Float64Array, grad: Params, dH: Float64Array): void {
+  const d = p.d;
+  const x = b.input;
+  b.dm.fill(0, 0, T * d);
+  linearBackward(tensor(p, 'Wo'), d, d, b.m, dOut, T, tensor(grad, 'Wo'), b.dm);
+  b.doRaw.fill(0, 0, T * d);
+  const gMix = tensor(p, 'gMix');
+  const dgMix = tensor(grad, 'gMix');
+  for (let t = 0; t < T; t++) rmsRowBackward(b.dm, t * d, d, gMix, b.nMix, b.rMix, t, dgMix, b.doRaw, t * d);
+  recurrenceBackward(x, b.states, b.U, b.doRaw, b, b.G);
+  if (x.kind !== 'linear') {
+    const w = tensor(p, 'wBeta');
+    const dw = tensor(grad, 'wBeta');
+    const db = tensor(grad, 'bBeta');
+    for (let t = 0; t < T; t++) {
+      const beta = x.beta[t]!;
+      const dz = b.dBeta[t]! * beta * (1 - beta);
+      db[0]! += dz;
+      for (let i = 0; i < d; i++) {
+        dw[i]! += dz * h[t * d + i]!;
+        dH[t * d + i]! += dz * w[i]!;
+      }
+    }
+  }
+  if (x.kind === 'gated' || x.kind === 'perChannel') {
+    const n = x.kind === 'gated' ? 1 : d;
+    const w = tensor(p, 'wAlpha');
+    const A = tensor(p, 'A');
+    const dw = tensor(grad, 'wAlpha');
+    const db = tensor(grad, 'bAlpha');
+    const dA = tensor(grad, 'A');
+    for (let t = 0; t < T; t++) {
+      for (let i = 0; i < n; i++) {
+        const j = t * n + i;
+        // α = e^g: dg = dα α; g = −e^A softplus(z): dA = dg g, dz = −dg e^A σ(z).
+        const dg = b.dAlpha[j]! * x.alpha[j]!;
+        dA[i]! += dg * b.g[j]!;
+        const dz = -dg * Math.exp(A[i]!) * sigmoid(b.zAlpha[j]!);
+        db[i]! += dz;
+        for (let c = 0; c < d; c++) {
+          dw[i * d + c]! += dz * h[t * d + c]!;
+          dH[t * d + c]! += dz * w[i * d + c]!;
+        }
+      }
+    }
+  }
+  l2RowsBackward(b.dq, x.q, b.rq, T, d);
+  l2RowsBackward(b.dk, x.k, b.rk, T, d);
+  linearBackward(tensor(p, 'Wq'), d, d, h, b.dq, T, tensor(grad, 'Wq'), dH);
+  linearBackward(tensor(p, 'Wk'), d, d, h, b.dk, T, tensor(grad, 'Wk'), dH);
+  linearBackward(tensor(p, 'Wv'), d, d, h, b.dv, T, tensor(grad, 'Wv'), dH);
+}

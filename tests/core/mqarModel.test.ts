@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ADAM_DEFAULTS,
+  adam,
+  adamState,
+  cloneParams,
+  evaluate,
+  forward,
+  GATE_INIT,
+  gradients,
+  initParams,
+  makeTape,
+  MIXERS,
+  WIDTHS,
+  DEFAULT_WIDTH,
+  shapesOf,
+  stateNumbers,
+  tensor,
+  tensorNames,
+  trainStep,
+  zerosLike,
+} from '../../src/core/mqar';
+import { recallFixture } from './mqarFixture';
+
+const fixture = recallFixture({ d: 8, kv: 4, candidates: 12, keys: 16, count: 4, seed: 2 });
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+const softplus = (x: number) => Math.log1p(Math.exp(x));
+
+describe('parameters', () => {
+  it('a seed gives the same model bit for bit, another seed another model', () => {
+    for (const mixer of MIXERS) {
+      expect(initParams(mixer, 16, 3)).toEqual(initParams(mixer, 16, 3));
+      expect(tensor(initParams(mixer, 16, 4), 'Wq')).not.toEqual(tensor(initParams(mixer, 16, 3), 'Wq'));
+    }
+  });
+
+  it('every tensor has its stated shape; the gains start at 1 and the gates at GATE_INIT', () => {
+    for (const mixer of MIXERS) {
+      const p = initParams(mixer, 8, 1);
+      for (const { name, rows, cols } of shapesOf(mixer, 8)) expect(tensor(p, name)).toHaveLength(rows * cols);
+      for (const name of tensorNames(p).filter((n) => n.startsWith('g'))) expect(Array.from(tensor(p, name))).toEqual(new Array(8).fill(1));
+    }
+    expect(sigmoid(GATE_INIT.bBeta)).toBe(GATE_INIT.beta);
+    expect(Math.exp(-Math.exp(GATE_INIT.A) * softplus(GATE_INIT.bAlpha))).toBeCloseTo(GATE_INIT.alpha, 12);
+    expect(Array.from(tensor(initParams('perChannel', 8, 1), 'bAlpha'))).toEqual(new Array(8).fill(GATE_INIT.bAlpha));
+    expect(() => tensor(initParams('attention', 8, 1), 'wBeta')).toThrow(/no tensor wBeta/);
+  });
+
+  it('counts the numbers each memory keeps: d² for a state or a window of d/2 tokens, 2dT for a cache', () => {
+    expect(WIDTHS).toContain(DEFAULT_WIDTH);
+    for (const d of WIDTHS) {
+      expect(MIXERS.map((m) => stateNumbers(m, d, 32))).toEqual([64 * d, d * d, d * d, d * d, d * d, d * d, d * d + 64 * d]);
+    }
+  });
+});
+
+describe('forward, gradients and evaluate', () => {
+  it('agree on the loss; a batch’s loss is the query-weighted mean of its sequences’', () => {
+    for (const mixer of MIXERS) {
+      const p = initParams(mixer, 8, 5);
+      const tape = makeTape(mixer, 8, 8, 12);
+      const per = fixture.sequences.map((s) => forward(p, s, fixture.values, tape).loss);
+      const mean = per.reduce((a, b) => a + b, 0) / per.length;
+      expect(evaluate(p, fixture.sequences, fixture.values).loss).toBeCloseTo(mean, 13);
+      expect(gradients(p, fixture.sequences, fixture.values).loss).toBe(evaluate(p, fixture.sequences, fixture.values).loss);
+      const alone = forward(p, fixture.sequences[0]!, fixture.values);
+      expect(alone.loss).toBe(per[0]);
+      expect(alone.accuracy).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('rejects a sequence that breaks the input contract', () => {
+    const p = initParams('delta', 8, 5);
+    const s = fixture.sequences[0]!;
+    expect(() => forward(p, { ...s, inputs: s.inputs.subarray(1) }, fixture.values)).toThrow(/inputs need/);
+    expect(() => forward(p, { ...s, queries: Int32Array.from([5, 4, 6, 7]) }, fixture.values)).toThrow(/ascend/);
+    expect(() => forward(p, { ...s, labels: Int32Array.from([0, 1, 2, 12]) }, fixture.values)).toThrow(/candidate/);
+    expect(() => forward(p, s, fixture.values, makeTape('delta', 8, 4, 12))).toThrow(/capacity/);
+    expect(() => evaluate(p, [], fixture.values)).toThrow(/at least one/);
+  });
+});
+
+describe('Adam', () => {
+  it('moves every entry by about lr against its gradient’s sign on the first step, and by nothing where the gradient is 0', () => {
+    const p = initParams('gated', 4, 1);
+    const before = cloneParams(p);
+    const grad = zerosLike(p);
+    for (const name of tensorNames(grad)) {
+      const g = tensor(grad, name);
+      for (let i = 0; i < g.length; i++) g[i] = i % 3 === 0 ? 0 : (i % 2 ? 1 : -1) * 10 ** -(i % 5);
+    }
+    adam(p, grad, adamState(p), 0.01);
+    for (const name of tensorNames(p)) {
+      tensor(p, name).forEach((w, i) => {
+        const g = tensor(grad, name)[i]!;
+        // m̂ = g and v̂ = g² after one step: the update is lr g / (|g| + ε).
+        expect(w - tensor(before, name)[i]!).toBeCloseTo((-0.01 * g) / (Math.abs(g) + 1e-8), 12);
+      });
+    }
+    expect(ADAM_DEFAULTS).toEqual({ beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: 0 });
+  });
+
+  it('decoupled weight decay shrinks a weight with no gradient', () => {
+    const p = initParams('delta', 4, 1);
+    const w0 = tensor(p, 'Wq')[0]!;
+    adam(p, zerosLike(p), adamState(p), 0.1, { weightDecay: 0.5 });
+    expect(tensor(p, 'Wq')[0]).toBeCloseTo(w0 * (1 - 0.05), 14);
+  });
+
+  it('a training step reports the loss before its update, then changes the parameters', () => {
+    const p = initParams('window', 8, 2);
+    const loss = evaluate(p, fixture.sequences, fixture.values).loss;
+    const state = adamState(p);
+    expect(trainStep(p, state, fixture.sequences, fixture.values, 1e-2).loss).toBe(loss);
+    expect(state.step).toBe(1);
+    expect(evaluate(p, fixture.sequences, fixture.values).loss).not.toBe(loss);
+  });
+});
