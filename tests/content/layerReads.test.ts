@@ -1,18 +1,9 @@
-/**
- * The layer counts by what the layers read (layerReadCounts in data/architectures.json): one per
- * read group, sourced, adding up to the layers, agreeing with data/memory.json's layer groups; and
- * a malformed entry stops the parse, and the build, naming the file, the model and the field.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { architectures, parseArchitectures } from '../../src/content/architectures';
 import { DataError } from '../../src/content/validate';
 import memory from '../../data/memory.json';
 import { fixture, fixtureText } from '../fixtures/load';
+import { importBuiltWithArchitectures } from '../fixtures/buildWith';
 
 type Figure = { value: number | string; status: string; source?: string; note?: string };
 type RawModel = Record<string, unknown> & { id: string; layerReads: string[][]; layerReadCounts?: Figure[] };
@@ -134,27 +125,9 @@ describe('a malformed layerReadCounts', () => {
 });
 
 describe('the build', () => {
-  const swapData = (text: string): Plugin => ({
-    name: 'swap-architectures',
-    enforce: 'pre',
-    load(id) {
-      return id.split('?')[0]!.endsWith(`${path.sep}data${path.sep}architectures.json`) ? text : null;
-    },
-  });
-
   it('stops on counts that do not add up, with the same message: file, model and field', async () => {
-    const outDir = mkdtempSync(path.join(tmpdir(), 'reads-build-'));
-    try {
-      await build({
-        logLevel: 'silent',
-        plugins: [swapData(fixtureText('architectures.bad-counts.json'))],
-        build: { ssr: 'src/app/entry-server.tsx', outDir, emptyOutDir: true, manifest: false },
-      });
-      await expect(import(pathToFileURL(path.join(outDir, 'entry-server.js')).href)).rejects.toThrow(
-        /data\/architectures\.json: entry models\[8\] "nemotron-3-ultra", field layerReadCounts: the read groups' counts add up to 60, not the 108 layers/,
-      );
-    } finally {
-      rmSync(outDir, { recursive: true, force: true });
-    }
+    await expect(importBuiltWithArchitectures(fixtureText('architectures.bad-counts.json'))).rejects.toThrow(
+      /data\/architectures\.json: entry models\[8\] "nemotron-3-ultra", field layerReadCounts: the read groups' counts add up to 60, not the 108 layers/,
+    );
   }, 60_000);
 });

@@ -1,8 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { architectures, parseArchitectures } from '../../src/content/architectures';
 import { architecturesCsv, csvField } from '../../src/content/csv';
@@ -25,6 +20,7 @@ import { shareFacts } from '../../src/content/shipping/shares';
 import { renderedPage } from '../renderedPage';
 import { paramsShort } from '../../src/format';
 import { fixture, fixtureText } from '../fixtures/load';
+import { importBuiltWithArchitectures } from '../fixtures/buildWith';
 
 /** A corrupted or altered copy of the data, tests/fixtures/architectures.<name>.json, parsed. */
 const variant = (name: string): Architectures => parseArchitectures(fixture(`architectures.${name}.json`));
@@ -282,28 +278,9 @@ describe('the CSV download', () => {
 });
 
 describe('the build', () => {
-  /** Swaps the data file for a corrupted copy while Vite builds the server entry. */
-  const swapData = (text: string): Plugin => ({
-    name: 'swap-architectures',
-    enforce: 'pre',
-    load(id) {
-      return id.split('?')[0]!.endsWith(`${path.sep}data${path.sep}architectures.json`) ? text : null;
-    },
-  });
-
   it('fails on a corrupted data file with the same message: file, model and field', async () => {
-    const outDir = mkdtempSync(path.join(tmpdir(), 'shipping-build-'));
-    try {
-      await build({
-        logLevel: 'silent',
-        plugins: [swapData(fixtureText('architectures.bad-date.json'))],
-        build: { ssr: 'src/app/entry-server.tsx', outDir, emptyOutDir: true, manifest: false },
-      });
-      await expect(import(pathToFileURL(path.join(outDir, 'entry-server.js')).href)).rejects.toThrow(
-        /data\/architectures\.json: entry models\[2\] "qwen3\.8-2\.4t-a95b", field released\.value: expected an ISO date/,
-      );
-    } finally {
-      rmSync(outDir, { recursive: true, force: true });
-    }
+    await expect(importBuiltWithArchitectures(fixtureText('architectures.bad-date.json'))).rejects.toThrow(
+      /data\/architectures\.json: entry models\[2\] "qwen3\.8-2\.4t-a95b", field released\.value: expected an ISO date/,
+    );
   }, 60_000);
 });
