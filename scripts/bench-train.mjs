@@ -30,7 +30,9 @@ try {
       const t0 = performance.now();
       for (let i = 5; i < steps + 5; i++) trainStep(p, s, batches[i], e.values, 0.003);
       const perStep = (performance.now() - t0) / steps;
-      console.log(`kv ${String(kv).padStart(2)}  ${mixer.padEnd(10)} ${(1000 / perStep).toFixed(1).padStart(6)} steps/s  ${((cell * perStep) / 1000).toFixed(1).padStart(6)} s for a ${cell}-step cell`);
+      console.log(
+        `kv ${String(kv).padStart(2)}  ${mixer.padEnd(10)} ${(1000 / perStep).toFixed(1).padStart(6)} steps/s  ${((cell * perStep) / 1000).toFixed(1).padStart(6)} s for a ${cell}-step cell`,
+      );
     }
   }
 } finally {
