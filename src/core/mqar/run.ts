@@ -39,8 +39,21 @@ export interface CellResult {
 const PART = { embeddings: 0, params: 1, train: 2, validation: 3, test: 4 } as const;
 export const partSeed = (seed: number, part: keyof typeof PART) => batchSeed(seed, 0x10000 + PART[part]);
 
-/** Runs one cell to its end; `onPoint` hears each point of the curve as it is made (a worker posts it on). */
-export function runCell(spec: CellSpec, onPoint?: (p: CellResult['curve'][number]) => void): CellResult {
+/** A cell being trained, a step at a time, so a worker can share its time (pause, report) between steps. */
+export interface CellRun {
+  readonly spec: CellSpec;
+  /** Steps taken so far, 0 to spec.steps. */
+  readonly step: number;
+  /** True once every step is taken or the loss stopped being finite. */
+  readonly done: boolean;
+  /** Takes up to `count` steps; returns the points of the curve those steps made. */
+  advance(count: number): CellResult['curve'];
+  /** Scores the trained memory on validation and test sequences; call it once `done` is true. */
+  finish(): CellResult;
+}
+
+/** Starts one cell: its embeddings, parameters and optimiser, each from the cell's seed. */
+export function startCell(spec: CellSpec): CellRun {
   const shape = streamShape(spec.stream, spec.kv);
   if (spec.candidates < shape.values) throw new Error(`candidates: ${spec.stream} at kv = ${spec.kv} needs ${shape.values}`);
   const e = embeddings(spec.d, spec.keys, spec.candidates, partSeed(spec.seed, 'embeddings'));
@@ -49,24 +62,51 @@ export function runCell(spec: CellSpec, onPoint?: (p: CellResult['curve'][number
   const curve: CellResult['curve'] = [];
   let [sumLoss, sumAcc, n] = [0, 0, 0];
   let diverged: number | null = null;
-  for (let step = 1; step <= spec.steps; step++) {
-    const b = batch(e, spec.stream, spec.kv, spec.batchSize, batchSeed(partSeed(spec.seed, 'train'), step));
-    const r = trainStep(p, adam, b, e.values, spec.lr);
-    if (!Number.isFinite(r.loss)) {
-      diverged = step;
-      break;
-    }
-    sumLoss += r.loss;
-    sumAcc += r.accuracy;
-    n++;
-    if (step % spec.every === 0 || step === spec.steps) {
-      const point = { step, loss: sumLoss / n, accuracy: sumAcc / n };
-      curve.push(point);
-      onPoint?.(point);
-      [sumLoss, sumAcc, n] = [0, 0, 0];
-    }
-  }
-  const score = (part: 'validation' | 'test') =>
-    diverged === null ? evaluate(p, batch(e, spec.stream, spec.kv, spec.evalSize, partSeed(spec.seed, part)), e.values) : { loss: Number.NaN, accuracy: 0 };
-  return { curve, validation: score('validation'), test: score('test'), diverged };
+  let step = 0;
+  const run: CellRun = {
+    spec,
+    get step() {
+      return step;
+    },
+    get done() {
+      return diverged !== null || step >= spec.steps;
+    },
+    advance(count) {
+      const made: CellResult['curve'] = [];
+      for (let i = 0; i < count && !run.done; i++) {
+        const at = step + 1;
+        const b = batch(e, spec.stream, spec.kv, spec.batchSize, batchSeed(partSeed(spec.seed, 'train'), at));
+        const r = trainStep(p, adam, b, e.values, spec.lr);
+        if (!Number.isFinite(r.loss)) {
+          diverged = at;
+          break;
+        }
+        step = at;
+        sumLoss += r.loss;
+        sumAcc += r.accuracy;
+        n++;
+        if (step % spec.every === 0 || step === spec.steps) {
+          const point = { step, loss: sumLoss / n, accuracy: sumAcc / n };
+          curve.push(point);
+          made.push(point);
+          [sumLoss, sumAcc, n] = [0, 0, 0];
+        }
+      }
+      return made;
+    },
+    finish() {
+      if (!run.done) throw new Error(`the cell has taken ${step} of ${spec.steps} steps`);
+      const score = (part: 'validation' | 'test') =>
+        diverged === null ? evaluate(p, batch(e, spec.stream, spec.kv, spec.evalSize, partSeed(spec.seed, part)), e.values) : { loss: Number.NaN, accuracy: 0 };
+      return { curve: [...curve], validation: score('validation'), test: score('test'), diverged };
+    },
+  };
+  return run;
+}
+
+/** Runs one cell to its end; `onPoint` hears each point of the curve as it is made. */
+export function runCell(spec: CellSpec, onPoint?: (p: CellResult['curve'][number]) => void): CellResult {
+  const run = startCell(spec);
+  while (!run.done) for (const point of run.advance(spec.every)) onPoint?.(point);
+  return run.finish();
 }
