@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
  * @param {string} html
  * @returns {{ html: string, css: string, count: number }}
  */
-export function extractStyleAttributes(html) {
+export function extractStyleAttributes(html, prefix = '_') {
   /** @type {Map<string, string>} */
   const classes = new Map();
   const out = html.replace(/<[a-zA-Z][^\s/>]*(?:\s[^>]*)?>/g, (tag) => {
@@ -23,7 +23,7 @@ export function extractStyleAttributes(html) {
     if (declarations === '') return without;
     let name = classes.get(declarations);
     if (!name) {
-      name = `_${classes.size.toString(36)}`;
+      name = `${prefix}${classes.size.toString(36)}`;
       classes.set(declarations, name);
     }
     const cls = /\sclass="([^"]*)"/.exec(without);
@@ -236,6 +236,8 @@ export function headersFile({ csp }) {
     block('/index.html', { 'Cache-Control': CACHE.revalidate }),
     block('/updates.html', { 'Cache-Control': CACHE.revalidate }),
     block('/updates.css', { 'Cache-Control': CACHE.revalidate }),
+    block('/train.html', { 'Cache-Control': CACHE.revalidate }),
+    block('/train.css', { 'Cache-Control': CACHE.revalidate }),
     block('/islands/*', { 'Cache-Control': CACHE.revalidate }),
     block('/data/*', { 'Cache-Control': CACHE.data }),
     block('/favicon.svg', { 'Cache-Control': CACHE.revalidate }),

@@ -24,9 +24,29 @@ const { writeServiceWorker } = await import('./service-worker.mjs');
 const { classNames, pruneKatex } = await import('./katex-prune.mjs');
 const { precompress } = await import('./precompress.mjs');
 
+/**
+ * The essay's finished head with another page's title (and its social title and description
+ * dropped, with the canonical link, which name the essay), and that page's stylesheet linked last.
+ */
+function trainHead(page, title, styles) {
+  const head = page
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(/\s*<meta property="og:(?:title|description|url)"[^>]*>/g, '')
+    .replace(
+      /<meta name="description" content="[^"]*"/,
+      () => `<meta name="description" content="${title}, trained in your browser at matched state, from a stored grid."`,
+    )
+    .replace(/\s*<link rel="canonical"[^>]*>/, '')
+    .replace('</head>', () => `  <link rel="stylesheet" href="./${styles}" />\n  </head>`);
+  if (!head.includes(`<title>${title}</title>`)) throw new Error("dist/index.html has no <title> for the trainer's page to replace");
+  return head;
+}
+
+let trainStyles = '';
+
 try {
   const { render, dataFiles } = await import(pathToFileURL(serverEntry).href);
-  const { html, head, islands } = render(process.env.SITE_URL || undefined);
+  const { html, head, islands, train } = render(process.env.SITE_URL || undefined);
   const page = await readFile(template, 'utf8');
   if (!page.includes('<!--app-->') || !page.includes('<!--head-->')) {
     throw new Error('dist/index.html has no <!--app--> or <!--head--> placeholder');
@@ -64,13 +84,20 @@ try {
   const locked = styled.replace(/(<meta charset="[^"]*"\s*\/?>)/, `$1\n    ${meta}`);
   if (locked === styled) throw new Error('dist/index.html has no <meta charset> to put the policy after');
   await writeFile(template, locked);
+  // The trainer's page: the essay's head (its styles, policy and script), its own title and
+  // stylesheet, and its own markup, whose style attributes become classes in that stylesheet.
+  const trainMarkup = extractStyleAttributes(stripTextSeparators(plainApostrophes(train.html)), '_t');
+  const trainPage = trainHead(locked, train.title, train.styles).replace(/<body>[\s\S]*<\/body>/, () => `<body>\n    ${trainMarkup.html}\n  </body>`);
+  if (!trainPage.includes('data-island="train"')) throw new Error(`${train.path}: the trainer's figure is missing from its page`);
+  await writeFile(path.join(root, 'dist', train.path), trainPage);
+  trainStyles = trainMarkup.css;
   await writeFile(path.join(root, 'dist', '_headers'), headersFile({ csp: policy(true) }));
   // The data behind the page, served beside it so its download links work without script.
   // Each figure's props, fetched when the figure wakes rather than carried in the page.
   for (const file of [...dataFiles(), ...islands]) {
     const out = path.join(root, 'dist', file.path);
     await mkdir(path.dirname(out), { recursive: true });
-    await writeFile(out, file.text);
+    await writeFile(out, file.path === train.styles ? `${file.text}${trainStyles}` : file.text);
   }
   await rm(path.join(root, 'dist-ssr'), { recursive: true, force: true });
   // Last, once every file is final: the worker's precache list and version are the build's.

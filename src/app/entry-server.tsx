@@ -2,6 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { StrictMode } from 'react';
 import { Page } from './Page';
+import { ThemeToggle } from './ThemeToggle';
 import { headTags } from './meta';
 import { typesetAll } from '../essay/typeset';
 import { equations } from '../essay/equations';
@@ -15,8 +16,18 @@ import { MEMORY_DOWNLOADS, memoryCsv, memoryTable } from '../content/memoryFigur
 import { ISLAND_PROPS_DIR } from '../widgets/islandLoaders';
 import { UPDATES_CSS, updatesPage } from './updatesPage';
 import { UPDATES_PAGE, UPDATES_STYLES } from '../content/updates';
+import { TrainBody, TRAIN_PAGE, TRAIN_TITLE } from '../essay/TrainBody';
+import trainCss from './styles/train.css?raw';
 
-export function render(siteUrl?: string): { html: string; head: string; islands: { path: string; text: string }[] } {
+/** The trainer's page: its own stylesheet, linked after the essay's. */
+export const TRAIN_STYLES = 'train.css';
+
+export function render(siteUrl?: string): {
+  html: string;
+  head: string;
+  islands: { path: string; text: string }[];
+  train: { path: string; html: string; title: string; styles: string };
+} {
   // Fails the build naming the first bad equation, even one no section uses yet.
   typesetAll(equations);
   const html = renderToString(
@@ -24,8 +35,25 @@ export function render(siteUrl?: string): { html: string; head: string; islands:
       <Page siteUrl={siteUrl} />
     </StrictMode>,
   );
+  // The trainer's page is rendered with the same shell, so its figure hydrates as the essay's do.
+  const train = renderToString(
+    <StrictMode>
+      <a className="skip-link" href="#main">
+        Skip to the trainer
+      </a>
+      <header className="site-header">
+        <p className="site-name">
+          <a href="./">Eviction policies</a>
+        </p>
+        <ThemeToggle />
+      </header>
+      <div className="layout">
+        <TrainBody />
+      </div>
+    </StrictMode>,
+  );
   const islands = Object.entries(islandProps()).map(([name, json]) => ({ path: `${ISLAND_PROPS_DIR}/${name}.json`, text: json }));
-  return { html, head: headTags(siteUrl), islands };
+  return { html, head: headTags(siteUrl), islands, train: { path: TRAIN_PAGE, html: train, title: TRAIN_TITLE, styles: TRAIN_STYLES } };
 }
 
 /** The files the page offers for download, written next to index.html by the prerender. */
@@ -40,5 +68,6 @@ export function dataFiles(): { path: string; text: string }[] {
     // The dated updates, a page of their own that the appendix links to.
     { path: UPDATES_PAGE, text: updatesPage() },
     { path: UPDATES_STYLES, text: UPDATES_CSS },
+    { path: TRAIN_STYLES, text: trainCss },
   ];
 }

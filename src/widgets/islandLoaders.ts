@@ -22,4 +22,5 @@ export const islandLoaders: Record<IslandName, Loader> = {
   lineage: () => import('./Lineage/LineageFigure').then((m) => as(m.LineageFigure)),
   recall: () => import('./Recall/RecallFigure').then((m) => as(m.RecallFigure)),
   evidence: () => import('./Evidence/EvidenceFigure').then((m) => as(m.EvidenceFigure)),
+  train: () => import('./Train/TrainFigure').then((m) => as(m.TrainFigure)),
 };

@@ -12,6 +12,7 @@ import { LineageFigure } from './Lineage/LineageFigure';
 import { MemoryFigure } from './Memory/MemoryFigure';
 import { RecallFigure } from './Recall/RecallFigure';
 import { ShippingFigure } from './Shipping/ShippingFigure';
+import { TrainFigure } from './Train/TrainFigure';
 
 export const islands = {
   forget: ForgetFigure,
@@ -24,6 +25,7 @@ export const islands = {
   lineage: LineageFigure,
   recall: RecallFigure,
   evidence: EvidenceFigure,
+  train: TrainFigure,
 } as const;
 
 export type IslandName = keyof typeof islands;

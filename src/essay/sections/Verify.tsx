@@ -9,10 +9,13 @@ import { Island } from '../Island';
 import { Studies } from './Studies';
 import { Section, Cite, FigureFrame, SourceList } from '../Section';
 import { correctionHref } from '../CorrectionMark';
+import { trainSentences } from '../../content/mqar';
+import { TRAIN_PAGE } from '../TrainBody';
 
 export function Verify() {
   const { n, error, cosine } = forgetFacts().view;
   const say = evidenceSentences();
+  const train = trainSentences();
   return (
     <Section id="verify">
       <p>
@@ -52,6 +55,12 @@ export function Verify() {
       >
         <Island name="evidence" props={{ studies: figureStudies(), defaults: EVIDENCE_DEFAULTS }} />
       </FigureFrame>
+      <p id="verify-train">
+        <span data-claim="train-result">{train.result}</span> <span data-claim="train-limits">{train.limits}</span>{' '}
+        <a className="door-link" href={`./${TRAIN_PAGE}`}>
+          Go deeper: train them yourself
+        </a>
+      </p>
       <Fold id="verify-deeper" className="deeper" summary="Go deeper: the evidence study by study">
       <p>
         <span data-claim="evidence-overview">{say.overview}</span>{' '}

@@ -1,0 +1,223 @@
+/**
+ * The recall grid (./mqarGrid.json, made by scripts/mqar-grid.mjs from src/core/mqar/): every
+ * memory trained on associative recall at every load, stream and seed, checked whole when the
+ * build loads it, and what the page says of it. Every number the page states comes from here.
+ */
+import { z } from 'zod';
+import raw from './mqarGrid.json';
+import { MIXERS, type Mixer, stateNumbers } from '../core/mqar/params';
+import { MQAR_STREAMS, type MqarStream, STREAM_TESTS, streamShape } from '../core/mqar/task';
+import type { CellSpec } from '../core/mqar/run';
+import { parseData } from './validate';
+import { integer } from '../format';
+
+export const MQAR_GRID_FILE = 'src/content/mqarGrid.json';
+
+const score = z.strictObject({ loss: z.number().nullable(), accuracy: z.number() });
+const point = z.strictObject({ step: z.number().int().positive(), loss: z.number(), accuracy: z.number() });
+const mixer = z.enum(MIXERS as [Mixer, ...Mixer[]]);
+const stream = z.enum(MQAR_STREAMS as [MqarStream, ...MqarStream[]]);
+const cell = z.strictObject({
+  d: z.number().int(),
+  candidates: z.number().int(),
+  keys: z.number().int(),
+  batchSize: z.number().int(),
+  steps: z.number().int(),
+  evalSize: z.number().int(),
+  every: z.number().int(),
+  mixer,
+  stream,
+  kv: z.number().int().positive(),
+  seed: z.number().int().nonnegative(),
+  lr: z.number().positive(),
+  curve: z.array(point),
+  validation: score,
+  test: score,
+  diverged: z.number().int().nullable(),
+  seconds: z.number().nonnegative(),
+});
+const gridSchema = z.strictObject({
+  made: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  settings: z.strictObject({
+    d: z.number().int(),
+    candidates: z.number().int(),
+    keys: z.number().int(),
+    batchSize: z.number().int(),
+    steps: z.number().int(),
+    evalSize: z.number().int(),
+    every: z.number().int(),
+    kv: z.array(z.number().int().positive()),
+    streams: z.array(stream),
+    seeds: z.array(z.number().int().nonnegative()),
+    lrs: z.array(z.number().positive()),
+    sweep: z.strictObject({ stream, kv: z.number().int().positive(), seed: z.number().int().nonnegative() }),
+    mixers: z.array(mixer),
+  }),
+  rates: z.record(mixer, z.number().positive()),
+  sweep: z.array(
+    z.strictObject({ mixer, lr: z.number().positive(), validation: score, diverged: z.number().int().nullable(), seconds: z.number().nonnegative() }),
+  ),
+  cells: z.array(cell),
+});
+
+export type MqarGrid = z.output<typeof gridSchema>;
+export type GridCell = MqarGrid['cells'][number];
+
+/** The settings a cell shares with every other cell of the grid. */
+const SHARED = ['d', 'candidates', 'keys', 'batchSize', 'steps', 'evalSize', 'every'] as const;
+
+/** Validates the grid, then checks that it is whole: every memory × load × stream × seed once, each at its memory's rate, each with the grid's settings. */
+export function parseGrid(json: unknown, file = MQAR_GRID_FILE): MqarGrid {
+  const grid = parseData(gridSchema, json, file);
+  const s = grid.settings;
+  for (const m of MIXERS) {
+    if (!s.mixers.includes(m)) throw new Error(`${file}: field settings.mixers: ${m} is missing; run node scripts/mqar-grid.mjs`);
+    if (grid.rates[m] === undefined) throw new Error(`${file}: field rates.${m}: missing`);
+    if (!s.lrs.includes(grid.rates[m]!)) throw new Error(`${file}: field rates.${m}: ${grid.rates[m]} is not one of the rates swept`);
+  }
+  const seen = new Set<string>();
+  grid.cells.forEach((c, i) => {
+    const where = `${file}: entry cells[${i}] (${c.stream}, kv ${c.kv}, ${c.mixer}, seed ${c.seed})`;
+    for (const k of SHARED) if (c[k] !== s[k]) throw new Error(`${where}, field ${k}: ${c[k]}, the grid's settings say ${s[k]}`);
+    if (c.lr !== grid.rates[c.mixer]) throw new Error(`${where}, field lr: ${c.lr}, not the rate picked for ${c.mixer} (${grid.rates[c.mixer]})`);
+    if (!s.kv.includes(c.kv) || !s.streams.includes(c.stream) || !s.seeds.includes(c.seed)) throw new Error(`${where}: not a cell of the grid's settings`);
+    const key = `${c.stream} ${c.kv} ${c.mixer} ${c.seed}`;
+    if (seen.has(key)) throw new Error(`${where}: appears twice`);
+    seen.add(key);
+  });
+  const expected = s.streams.length * s.kv.length * s.mixers.length * s.seeds.length;
+  if (seen.size !== expected) throw new Error(`${file}: ${seen.size} cells, the grid's settings make ${expected}; run node scripts/mqar-grid.mjs`);
+  return grid;
+}
+
+export const mqarGrid: MqarGrid = parseGrid(raw);
+
+/** A stored cell's settings, as run.ts takes them. */
+export const specOf = (c: GridCell): CellSpec => ({
+  mixer: c.mixer,
+  stream: c.stream,
+  kv: c.kv,
+  d: c.d,
+  candidates: c.candidates,
+  keys: c.keys,
+  steps: c.steps,
+  batchSize: c.batchSize,
+  lr: c.lr,
+  seed: c.seed,
+  evalSize: c.evalSize,
+  every: c.every,
+});
+
+export function gridCell(g: MqarGrid, stream: MqarStream, kv: number, m: Mixer, seed: number): GridCell | undefined {
+  return g.cells.find((c) => c.stream === stream && c.kv === kv && c.mixer === m && c.seed === seed);
+}
+
+/** Test accuracy over the seeds of one memory at one load on one stream. */
+export interface Spread {
+  mean: number;
+  min: number;
+  max: number;
+  seeds: number;
+  diverged: number;
+}
+
+export function spreadOf(g: MqarGrid, stream: MqarStream, kv: number, m: Mixer): Spread {
+  const cells = g.cells.filter((c) => c.stream === stream && c.kv === kv && c.mixer === m);
+  const acc = cells.map((c) => c.test.accuracy);
+  return {
+    mean: acc.reduce((a, b) => a + b, 0) / acc.length,
+    min: Math.min(...acc),
+    max: Math.max(...acc),
+    seeds: cells.length,
+    diverged: cells.filter((c) => c.diverged !== null).length,
+  };
+}
+
+/** Numbers a memory keeps once it has read a whole sequence of the stream at this load (one head of width d). */
+export const numbersKept = (m: Mixer, d: number, stream: MqarStream, kv: number) => stateNumbers(m, d, streamShape(stream, kv).T);
+
+export { STREAM_TESTS };
+
+/** Where the trainer opens: plain recall, the delta rule at the load where the state has as many rows as pairs, the grid's first seed, width and steps. */
+export interface TrainSettings {
+  stream: MqarStream;
+  mixer: Mixer;
+  kv: number;
+  seed: number;
+  d: number;
+  steps: number;
+}
+
+export const TRAIN_DEFAULTS: TrainSettings = Object.freeze({
+  stream: 'plain',
+  mixer: 'delta',
+  kv: mqarGrid.settings.d,
+  seed: mqarGrid.settings.seeds[0]!,
+  d: mqarGrid.settings.d,
+  steps: mqarGrid.settings.steps,
+});
+
+/** A stored cell as the figure carries it: stream, kv, memory, seed, then test accuracy and loss, validation accuracy and loss (loss null where the run diverged), and the step it diverged at or null. */
+export type StoredCell = [MqarStream, number, Mixer, number, number, number | null, number, number | null, number | null];
+
+export interface TrainFigureProps {
+  defaults: TrainSettings;
+  settings: Omit<MqarGrid['settings'], 'sweep' | 'lrs'>;
+  rates: Record<Mixer, number>;
+  made: string;
+  cells: StoredCell[];
+}
+
+export function trainFigureProps(g: MqarGrid = mqarGrid): TrainFigureProps {
+  const { sweep: _s, lrs: _l, ...settings } = g.settings;
+  return {
+    defaults: TRAIN_DEFAULTS,
+    settings,
+    rates: g.rates as Record<Mixer, number>,
+    made: g.made,
+    cells: g.cells.map((c) => [c.stream, c.kv, c.mixer, c.seed, c.test.accuracy, c.test.loss, c.validation.accuracy, c.validation.loss, c.diverged]),
+  };
+}
+
+/** The memories that keep d² numbers whatever the load: the four write rules and the window. */
+export const FIXED_MEMORIES: readonly Mixer[] = Object.freeze(['window', 'linear', 'delta', 'gated', 'perChannel']);
+
+export const MEMORY_WORDS: Record<Mixer, string> = Object.freeze({
+  attention: 'attention over the whole context',
+  window: 'attention over a window of d/2 tokens',
+  linear: 'linear attention',
+  delta: 'the delta rule',
+  gated: 'gated delta',
+  perChannel: 'per-channel gated delta',
+  hybrid: 'the hybrid',
+});
+
+const two = (x: number) => x.toFixed(2);
+
+/** The best of `memories` by mean test accuracy on a stream at a load, and its spread. */
+export function bestOf(memories: readonly Mixer[], stream: MqarStream, kv: number, g: MqarGrid = mqarGrid): { mixer: Mixer; spread: Spread } {
+  return memories.map((m) => ({ mixer: m, spread: spreadOf(g, stream, kv, m) })).reduce((a, b) => (b.spread.mean > a.spread.mean ? b : a));
+}
+
+/** What the page says of the grid, every number from it. */
+export function trainSentences(g: MqarGrid = mqarGrid) {
+  const s = g.settings;
+  const top = Math.max(...s.kv);
+  const d = s.d;
+  const att = spreadOf(g, 'plain', top, 'attention');
+  const best = bestOf(FIXED_MEMORIES, 'plain', top, g);
+  const atD = bestOf(FIXED_MEMORIES, 'plain', d, g);
+  const attD = spreadOf(g, 'plain', d, 'attention');
+  const lookFor = (stream: MqarStream) => {
+    const a = spreadOf(g, stream, top, 'attention');
+    const b = bestOf(FIXED_MEMORIES, stream, top, g);
+    return `Look for the memories of ${integer(d * d)} numbers falling behind attention as the pairs outgrow them: at kv = ${top}, attention recalls ${two(a.mean)} and the best of them, ${MEMORY_WORDS[b.mixer]}, ${two(b.spread.mean)}.`;
+  };
+  return {
+    lookFor,
+    /** The main path's result, in "What to verify". */
+    result: `Trained on associative recall in a one-layer toy, with each fixed memory held to ${integer(d * d)} numbers, the best of them recalled ${two(atD.spread.mean)} of ${d} pairs and ${two(best.spread.mean)} of ${top}, where attention recalled ${two(attD.mean)} and ${two(att.mean)}.`,
+    /** What the toy can and cannot show, beside the result. */
+    limits: 'It tests recall at matched memory, one layer deep and briefly trained, not language modelling at scale.',
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The page behind "Go deeper: train them yourself" (train.html): the memories trained on
+ * multi-query associative recall at matched state, the stored grid drawn by the build, a reader's
+ * own run in a Web Worker, and how the grid was made. Every number comes from src/content/mqar.ts.
+ */
+import { MEMORY_WORDS, mqarGrid, STREAM_TESTS, trainFigureProps, trainSentences } from '../content/mqar';
+import { integer } from '../format';
+import { TITLE } from './sections';
+import { Island } from './Island';
+import { FigureFrame } from './Section';
+
+export const TRAIN_PAGE = 'train.html';
+export const TRAIN_TITLE = 'Train them yourself: the memories on associative recall';
+
+export function TrainBody() {
+  const g = mqarGrid;
+  const s = g.settings;
+  const say = trainSentences(g);
+  const props = trainFigureProps(g);
+  return (
+    <main id="main" className="essay train-page">
+      <p>
+        <a href="./#verify-train">&larr; Back to the essay, &ldquo;{TITLE}&rdquo;</a>
+      </p>
+      <h1>{TRAIN_TITLE}</h1>
+      <p>
+        The essay argues that each architecture is a rule for what a memory of fixed size keeps. This page tests that at toy scale, in your browser. Each memory
+        is one layer with the same input and output projections, normalisation and read-out, and a head of width d = {s.d}. The fixed memories keep{' '}
+        {integer(s.d * s.d)} numbers however long the sequence; attention keeps every token, so its cache grows with the sequence.
+      </p>
+      <p>
+        The task is multi-query associative recall on continuous inputs, as Zoology&rsquo;s <code>continuous_mqar</code> sets it: kv pairs of random unit
+        vectors are written as tokens [key &#8214; value], then every key is asked for as [key &#8214; 0], and the answer is scored against {s.candidates}{' '}
+        candidate values. No memory is given a position signal: every one sees the same tokens and nothing else, so attention cannot tell which of two writes of
+        a key came later, while the recurrent rules see order in what they overwrite and decay.
+      </p>
+      <ul>
+        {(['plain', 'rewrite', 'switch'] as const).map((k) => (
+          <li key={k}>
+            <strong>{k === 'plain' ? 'Plain recall' : k === 'rewrite' ? 'Rewrites' : 'Context switch'}.</strong> {STREAM_TESTS[k]}
+          </li>
+        ))}
+      </ul>
+      <p>
+        <span data-claim="train-result">{say.result}</span> <span data-claim="train-limits">{say.limits}</span>
+      </p>
+      <FigureFrame
+        id="train"
+        minHeight={900}
+        lookFor={<span data-claim="train-look-for">{say.lookFor(props.defaults.stream)}</span>}
+        caption={
+          <>
+            Test accuracy on fresh sequences against the pairs to recall, one line a memory through the mean of {s.seeds.length} seeds, each whisker from the
+            lowest seed to the highest. Each cell trained {integer(s.steps)} steps of {s.batchSize} sequences. Below it, any cell trained again in this page.
+          </>
+        }
+      >
+        <Island name="train" props={props} />
+      </FigureFrame>
+      <h2 id="train-how">How the grid was made</h2>
+      <p>
+        <code>node scripts/mqar-grid.mjs</code> ran every memory at kv = {s.kv.join(', ')} on the three streams with seeds {s.seeds.join(', ')}, on {g.made},
+        with the code this page runs. Each memory&rsquo;s learning rate was picked from {s.lrs.join(', ')} on validation sequences of plain recall at kv ={' '}
+        {s.sweep.kv} (seed {s.sweep.seed}), never on the test sequences, and every cell then trained at it with Adam. A cell draws its embeddings, parameters,
+        training batches, validation and test sequences from its seed alone, so running it again gives the same numbers to the last bit, in Node or in this
+        page.
+      </p>
+      <div className="train-table-region" role="region" aria-labelledby="train-rates-caption" tabIndex={0}>
+        <table className="train-table">
+          <caption id="train-rates-caption">Each memory&rsquo;s learning rate, and its validation accuracy at each rate swept.</caption>
+          <thead>
+            <tr>
+              <th scope="col">Memory</th>
+              {s.lrs.map((lr) => (
+                <th key={lr} scope="col">{`rate ${lr}`}</th>
+              ))}
+              <th scope="col">Picked</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.mixers.map((m) => (
+              <tr key={m}>
+                <th scope="row">{MEMORY_WORDS[m]}</th>
+                {s.lrs.map((lr) => {
+                  const r = g.sweep.find((x) => x.mixer === m && x.lr === lr);
+                  return <td key={lr}>{r ? (r.diverged === null ? r.validation.accuracy.toFixed(3) : `diverged at step ${r.diverged}`) : 'not run'}</td>;
+                })}
+                <td>{g.rates[m]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>
+        The hybrid runs a delta head and an attention head side by side on the same input and sums them, each at the full width d, and is charged for both
+        memories. Shipping hybrids interleave whole layers instead, which one layer cannot do. The grid&rsquo;s file, with every cell&rsquo;s curve, is{' '}
+        <code>src/content/mqarGrid.json</code> in the source.
+      </p>
+    </main>
+  );
+}

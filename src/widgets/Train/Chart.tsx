@@ -1,0 +1,90 @@
+/**
+ * One of the trainer's charts: lines through (x, y) points, with optional whiskers (a seed's
+ * lowest to highest), a y axis from 0 to yMax and an x axis whose ticks the caller places (the
+ * grid's loads on a doubling scale, or a run's steps).
+ */
+import { Axis } from '../../viz/Axis';
+import { linear } from '../../viz/linearScale';
+import { polyline } from '../../viz/polyline';
+
+export interface ChartLine {
+  key: string;
+  className: string;
+  points: readonly (readonly [number, number])[];
+  /** At each point's x, the range to draw as a whisker. */
+  ranges?: readonly (readonly [number, number, number])[];
+}
+
+const W = 320;
+const H = 210;
+const M = { top: 10, right: 12, bottom: 36, left: 42 };
+
+export interface ChartProps {
+  title: string;
+  xDomain: readonly [number, number];
+  xTicks: readonly number[];
+  xFormat: (x: number) => string;
+  xLabel: string;
+  yMax: number;
+  yTicks: readonly number[];
+  yFormat: (y: number) => string;
+  lines: readonly ChartLine[];
+  /** A dashed vertical mark and its label. */
+  mark?: { x: number; label: string };
+}
+
+export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yMax, yTicks, yFormat, lines, mark }: ChartProps) {
+  const innerW = W - M.left - M.right;
+  const innerH = H - M.top - M.bottom;
+  const x = linear([xDomain[0], xDomain[1]], [0, innerW]);
+  const y = linear([0, yMax], [innerH, 0]);
+  const py = (v: number) => y(Math.min(Math.max(v, 0), yMax));
+  return (
+    <svg className="train-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title}>
+      <g transform={`translate(${M.left},${M.top})`}>
+        <Axis
+          axis="y"
+          ticks={yTicks}
+          place={y}
+          format={yFormat}
+          from={0}
+          to={innerW}
+          labelAt={-6}
+          dy="0.32em"
+          className="train-tick"
+          lineClassName="train-grid"
+        />
+        <Axis
+          axis="x"
+          ticks={xTicks}
+          place={x}
+          format={xFormat}
+          from={innerH}
+          to={innerH + 4}
+          labelAt={innerH + 16}
+          className="train-tick"
+          lineClassName="train-grid"
+        />
+        {mark ? (
+          <g className="train-mark">
+            <line x1={x(mark.x)} x2={x(mark.x)} y1={0} y2={innerH} />
+            <text x={x(mark.x) + 3} y={innerH - 4}>
+              {mark.label}
+            </text>
+          </g>
+        ) : null}
+        {lines.map((l) => (
+          <g key={l.key} className={`train-line ${l.className}`}>
+            <path d={polyline(l.points.map((p) => [x(p[0]), py(p[1])] as const))} />
+            {l.ranges?.map(([at, lo, hi]) => (
+              <line key={at} className="train-whisker" x1={x(at)} x2={x(at)} y1={py(lo)} y2={py(hi)} />
+            ))}
+          </g>
+        ))}
+        <text className="train-axis-label" x={innerW / 2} y={innerH + 32} textAnchor="middle">
+          {xLabel}
+        </text>
+      </g>
+    </svg>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The stored grid on one stream: test accuracy against the load, a line a memory through the mean
+ * of its seeds with a whisker from the lowest seed to the highest, a legend, and a table of every
+ * mean with its range and the numbers each memory keeps at that load.
+ */
+import { MIXERS, type Mixer } from '../../core/mqar/params';
+import type { MqarStream } from '../../core/mqar/task';
+import type { StoredCell } from '../../content/mqar';
+import { integer } from '../../format';
+import { LineSwatch } from '../../viz/LineSwatch';
+import { Chart, type ChartLine } from './Chart';
+import { kept, MIXER_NAMES, STREAM_NAMES, storedSpread } from './parts';
+
+const f2 = (x: number) => x.toFixed(2);
+
+export function GridView({
+  cells,
+  stream,
+  loads,
+  d,
+  seeds,
+}: {
+  cells: readonly StoredCell[];
+  stream: MqarStream;
+  loads: readonly number[];
+  d: number;
+  seeds: number;
+}) {
+  const lines: ChartLine[] = MIXERS.map((m) => {
+    const at = loads.map((kv) => [kv, storedSpread(cells, stream, kv, m)] as const).filter(([, s]) => s !== null);
+    return {
+      key: m,
+      className: `train-${m}`,
+      points: at.map(([kv, s]) => [Math.log2(kv), s!.mean] as const),
+      ranges: at.map(([kv, s]) => [Math.log2(kv), s!.min, s!.max] as const),
+    };
+  });
+  const log = loads.map(Math.log2);
+  return (
+    <div className="train-grid-view">
+      <ul className="train-legend" aria-label="Memories">
+        {MIXERS.map((m) => (
+          <li key={m}>
+            <LineSwatch className={`train-swatch train-${m}`} />
+            {MIXER_NAMES[m]}
+          </li>
+        ))}
+      </ul>
+      <Chart
+        title={`Test accuracy against the load kv, ${STREAM_NAMES[stream]}, mean of ${seeds} seeds with their range, d = ${d}`}
+        xDomain={[Math.min(...log), Math.max(...log)]}
+        xTicks={log}
+        xFormat={(t) => String(2 ** t)}
+        xLabel="pairs to recall, kv (doubling)"
+        yMax={1}
+        yTicks={[0, 0.25, 0.5, 0.75, 1]}
+        yFormat={(y) => (y === 0 ? '0' : f2(y))}
+        lines={lines}
+        mark={{ x: Math.log2(d), label: 'kv = d' }}
+      />
+      <div className="train-table-region" role="region" aria-labelledby="train-table-caption" tabIndex={0}>
+        <table className="train-table">
+          <caption id="train-table-caption">
+            {`Test accuracy on ${STREAM_NAMES[stream]}: the mean of ${seeds} seeds, their range below it, then the numbers the memory keeps once it has read the sequence (d = ${d}).`}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Memory</th>
+              {loads.map((kv) => (
+                <th key={kv} scope="col">{`kv = ${kv}`}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {MIXERS.map((m: Mixer) => (
+              <tr key={m}>
+                <th scope="row">{MIXER_NAMES[m]}</th>
+                {loads.map((kv) => {
+                  const s = storedSpread(cells, stream, kv, m);
+                  return (
+                    <td key={kv}>
+                      {s ? f2(s.mean) : '…'}
+                      <span className="train-range">{s ? `${f2(s.min)}–${f2(s.max)}` : ''}</span>
+                      <span className="train-kept">{`${integer(kept(m, d, stream, kv))} numbers`}</span>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

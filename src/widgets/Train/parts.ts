@@ -1,0 +1,99 @@
+/**
+ * The trainer's words and sums: each memory's name, the stored grid's spread over seeds, the
+ * numbers each memory keeps, and what a run's status and result say.
+ */
+import type { Mixer } from '../../core/mqar/params';
+import { stateNumbers } from '../../core/mqar/params';
+import type { CellResult, CellSpec } from '../../core/mqar/run';
+import { type MqarStream, streamShape } from '../../core/mqar/task';
+import type { StoredCell, TrainFigureProps } from '../../content/mqar';
+import type { TrainRunState } from './useTrainRun';
+import { integer } from '../../format';
+
+export const MIXER_NAMES: Record<Mixer, string> = {
+  attention: 'attention, whole context',
+  window: 'attention, window of d/2 tokens',
+  linear: 'linear attention',
+  delta: 'delta rule',
+  gated: 'gated delta',
+  perChannel: 'per-channel gated',
+  hybrid: 'hybrid: delta head + attention head',
+};
+
+export const STREAM_NAMES: Record<MqarStream, string> = {
+  plain: 'plain recall',
+  rewrite: 'rewrites',
+  switch: 'context switch',
+};
+
+export interface Spread {
+  mean: number;
+  min: number;
+  max: number;
+}
+
+/** Test accuracy of the stored seeds of one memory at one load. */
+export function storedSpread(cells: readonly StoredCell[], stream: MqarStream, kv: number, m: Mixer): Spread | null {
+  const acc = cells.filter((c) => c[0] === stream && c[1] === kv && c[2] === m).map((c) => c[4]);
+  if (acc.length === 0) return null;
+  return { mean: acc.reduce((a, b) => a + b, 0) / acc.length, min: Math.min(...acc), max: Math.max(...acc) };
+}
+
+export const kept = (m: Mixer, d: number, stream: MqarStream, kv: number) => stateNumbers(m, d, streamShape(stream, kv).T);
+
+/** The stored cell this run repeats, if its settings are the grid's. */
+export function storedFor(props: TrainFigureProps, spec: CellSpec): StoredCell | null {
+  const s = props.settings;
+  const same = spec.d === s.d && spec.steps === s.steps && spec.batchSize === s.batchSize && spec.candidates === s.candidates && spec.keys === s.keys;
+  if (!same || spec.lr !== props.rates[spec.mixer] || spec.evalSize !== s.evalSize || spec.every !== s.every) return null;
+  return props.cells.find((c) => c[0] === spec.stream && c[1] === spec.kv && c[2] === spec.mixer && c[3] === spec.seed) ?? null;
+}
+
+/** Whether a finished run is the stored cell to the last bit: the same test and validation scores. */
+export function sameAsStored(result: CellResult, stored: StoredCell): boolean {
+  const loss = (x: number) => (Number.isFinite(x) ? x : null);
+  return (
+    result.test.accuracy === stored[4] &&
+    loss(result.test.loss) === stored[5] &&
+    result.validation.accuracy === stored[6] &&
+    loss(result.validation.loss) === stored[7] &&
+    result.diverged === stored[8]
+  );
+}
+
+const f3 = (x: number) => x.toFixed(3);
+const grouped = integer;
+
+export function describeSpec(spec: CellSpec): string {
+  return `${MIXER_NAMES[spec.mixer]} on ${STREAM_NAMES[spec.stream]} at kv = ${spec.kv}, d = ${spec.d}, seed ${spec.seed}, ${grouped(spec.steps)} steps at learning rate ${spec.lr}`;
+}
+
+/** The status line: what the run is doing, or how it ended. */
+export function statusText(run: TrainRunState): string {
+  const spec = run.spec;
+  if (!spec) return 'Nothing trained yet in this page: the chart shows the stored grid.';
+  const at = `${grouped(run.step)} of ${grouped(spec.steps)} steps`;
+  switch (run.status) {
+    case 'running':
+      return `Training ${describeSpec(spec)}: ${at}.`;
+    case 'paused':
+      return `Paused at ${at} while this tab is hidden; it goes on when you come back.`;
+    case 'stopped':
+      return `Stopped at ${at}. Nothing was scored; train it again to finish.`;
+    case 'diverged':
+      return `The loss stopped being a finite number at step ${grouped(run.result?.diverged ?? run.step + 1)}, so the run stopped there and scored nothing: ${describeSpec(spec)}.`;
+    case 'failed':
+      return `The run failed at ${at}: ${run.message}.`;
+    default:
+      return `Trained ${describeSpec(spec)}.`;
+  }
+}
+
+/** The finished run's scores, and whether they are the stored cell's to the last bit. */
+export function resultText(result: CellResult, stored: StoredCell | null): string {
+  const scores = `Test accuracy ${f3(result.test.accuracy)} on fresh sequences (loss ${f3(result.test.loss)}); validation accuracy ${f3(result.validation.accuracy)}.`;
+  if (!stored) return `${scores} The grid holds no cell with these settings, so there is nothing to compare it with.`;
+  return sameAsStored(result, stored)
+    ? `${scores} The stored cell has the same scores to the last bit.`
+    : `${scores} The stored cell differs: test accuracy ${f3(stored[4])}.`;
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { MIXERS, WIDTHS } from '../../src/core/mqar/params';
+import { runCell } from '../../src/core/mqar/run';
+import {
+  FIXED_MEMORIES,
+  MEMORY_WORDS,
+  mqarGrid,
+  numbersKept,
+  parseGrid,
+  specOf,
+  spreadOf,
+  TRAIN_DEFAULTS,
+  trainFigureProps,
+  trainSentences,
+} from '../../src/content/mqar';
+import raw from '../../src/content/mqarGrid.json';
+import { TRAIN_LOADS } from '../../src/widgets/Train/state';
+
+type RawCell = (typeof raw.cells)[number];
+const copy = () => JSON.parse(JSON.stringify(raw)) as typeof raw;
+
+/** The mean test accuracy of a memory's seeds, from the file itself. */
+const meanOf = (cells: readonly RawCell[], stream: string, kv: number, mixer: string) => {
+  const acc = cells.filter((c) => c.stream === stream && c.kv === kv && c.mixer === mixer).map((c) => c.test.accuracy);
+  expect(acc.length).toBe(raw.settings.seeds.length);
+  return acc.reduce((a, b) => a + b, 0) / acc.length;
+};
+
+describe('the stored recall grid', () => {
+  it('is whole: every memory × load × stream × seed, each at its memory’s picked rate', () => {
+    const s = mqarGrid.settings;
+    expect(s.mixers).toEqual([...MIXERS]);
+    expect(s.kv).toEqual([4, 8, 16, 32, 64]);
+    expect(s.streams).toEqual(['plain', 'rewrite', 'switch']);
+    expect(s.seeds.length).toBeGreaterThanOrEqual(3);
+    expect(mqarGrid.cells).toHaveLength(MIXERS.length * 5 * 3 * s.seeds.length);
+    for (const c of mqarGrid.cells) expect(c.lr).toBe(mqarGrid.rates[c.mixer]);
+    // The loads a reader can train at are the grid's, and its width one the trainer is meant for.
+    expect([...TRAIN_LOADS]).toEqual(s.kv);
+    expect(WIDTHS).toContain(s.d);
+  });
+
+  it('picked each rate on validation sequences of its sweep: the best validation accuracy of the rates swept', () => {
+    for (const m of MIXERS) {
+      const runs = mqarGrid.sweep.filter((r) => r.mixer === m);
+      expect(runs.map((r) => r.lr).sort()).toEqual([...mqarGrid.settings.lrs].sort());
+      const best = Math.max(...runs.map((r) => r.validation.accuracy));
+      expect(runs.find((r) => r.lr === mqarGrid.rates[m])!.validation.accuracy).toBe(best);
+    }
+    // The sweep's seed is none of the grid's, so no test sequence chose a rate.
+    expect(mqarGrid.settings.seeds).not.toContain(mqarGrid.settings.sweep.seed);
+  });
+
+  it('fails to load, naming file, cell and field, when a cell is missing, doubled or run at another rate', () => {
+    const missing = copy();
+    missing.cells.pop();
+    expect(() => parseGrid(missing, 'grid.json')).toThrow(/^grid\.json: \d+ cells, the grid's settings make \d+/);
+    const doubled = copy();
+    doubled.cells[1] = doubled.cells[0]!;
+    expect(() => parseGrid(doubled, 'grid.json')).toThrow(/grid\.json: entry cells\[1\] \(.+\): appears twice/);
+    const rate = copy();
+    rate.cells[2]!.lr = 0.5;
+    expect(() => parseGrid(rate, 'grid.json')).toThrow(/grid\.json: entry cells\[2\] .*field lr: 0\.5, not the rate picked/);
+    const steps = copy();
+    steps.cells[3]!.steps = 7;
+    expect(() => parseGrid(steps, 'grid.json')).toThrow(/entry cells\[3\] .*field steps: 7, the grid's settings say/);
+    const bad = copy() as unknown as { cells: { test: { accuracy: unknown } }[] };
+    bad.cells[4]!.test.accuracy = 'high';
+    expect(() => parseGrid(bad, 'grid.json')).toThrow(/grid\.json: entry cells\[4\], field test\.accuracy/);
+  });
+
+  it('charges each memory what it keeps: d² for the fixed ones, the cache for attention, both for the hybrid', () => {
+    const d = mqarGrid.settings.d;
+    for (const m of FIXED_MEMORIES) expect(numbersKept(m, d, 'switch', 64)).toBe(d * d);
+    // Plain recall at kv = 16: sixteen writes, then sixteen queries.
+    expect(numbersKept('attention', d, 'plain', 16)).toBe(2 * d * 32);
+    expect(numbersKept('hybrid', d, 'plain', 16)).toBe(d * d + 2 * d * 32);
+    // The switch stream at kv = 4: four old pairs, the separator, four new ones, four queries.
+    expect(numbersKept('attention', d, 'switch', 4)).toBe(2 * d * 13);
+  });
+});
+
+describe('stored cells are reproduced bit for bit by a live run', () => {
+  // The smallest cells: kv = 4, one of each kind of memory, on each stream.
+  const picks = [
+    ['plain', 'linear', 1],
+    ['rewrite', 'delta', 2],
+  ] as const;
+  for (const [stream, mixer, seed] of picks) {
+    it(`${mixer} on ${stream} at kv = 4, seed ${seed}`, { timeout: 60_000 }, () => {
+      const stored = mqarGrid.cells.find((c) => c.stream === stream && c.mixer === mixer && c.kv === 4 && c.seed === seed)!;
+      const live = runCell(specOf(stored));
+      // JSON keeps a diverged run's loss as null; compare as the file holds it.
+      expect(JSON.parse(JSON.stringify(live))).toEqual({ curve: stored.curve, validation: stored.validation, test: stored.test, diverged: stored.diverged });
+    });
+  }
+});
+
+describe('what the page says of the grid', () => {
+  const say = trainSentences();
+  const top = 64;
+  const d = raw.settings.d;
+
+  it('the result: the best fixed memory and attention, at kv = d and at the largest load, as the file has them', () => {
+    const best = (kv: number) => Math.max(...FIXED_MEMORIES.map((m) => meanOf(raw.cells, 'plain', kv, m)));
+    const numbers = say.result.match(/\d+\.\d\d/g)!.map(Number);
+    expect(numbers).toEqual(
+      [best(d), best(top), meanOf(raw.cells, 'plain', d, 'attention'), meanOf(raw.cells, 'plain', top, 'attention')].map((x) => Number(x.toFixed(2))),
+    );
+    expect(say.result).toContain(`held to ${d * d} numbers`);
+  });
+
+  it('the look-for line names the best fixed memory on each stream, and changes when the file does', () => {
+    for (const stream of ['plain', 'rewrite', 'switch'] as const) {
+      const means = FIXED_MEMORIES.map((m) => [m, meanOf(raw.cells, stream, top, m)] as const);
+      const [name, value] = means.reduce((a, b) => (b[1] > a[1] ? b : a));
+      expect(say.lookFor(stream)).toContain(`${MEMORY_WORDS[name]}, ${value.toFixed(2)}`);
+      expect(say.lookFor(stream)).toContain(`attention recalls ${meanOf(raw.cells, stream, top, 'attention').toFixed(2)}`);
+    }
+    const changed = copy();
+    for (const c of changed.cells) if (c.mixer === 'gated' && c.kv === top) c.test.accuracy = 0.987654;
+    expect(trainSentences(parseGrid(changed)).lookFor('plain')).toContain('gated delta, 0.99');
+  });
+
+  it('the figure opens on plain recall with the delta rule at kv = d, and carries every stored cell', () => {
+    const props = trainFigureProps();
+    expect(TRAIN_DEFAULTS).toMatchObject({ stream: 'plain', mixer: 'delta', kv: d, d, steps: raw.settings.steps });
+    expect(props.cells).toHaveLength(raw.cells.length);
+    const spread = spreadOf(mqarGrid, 'plain', d, 'delta');
+    expect(spread.mean).toBeCloseTo(meanOf(raw.cells, 'plain', d, 'delta'), 12);
+    expect(spread.min).toBeLessThanOrEqual(spread.mean);
+    expect(spread.max).toBeGreaterThanOrEqual(spread.mean);
+  });
+});
