@@ -46,7 +46,7 @@ export function TrainFigure(props: TrainFigureProps) {
       </div>
       <p className="train-stream-test">{STREAM_TESTS[state.stream]}</p>
       <GridView cells={cells} stream={state.stream} loads={settings.kv} d={settings.d} seeds={settings.seeds.length} />
-      <h4 className="train-run-title">Train one cell again, in this page</h4>
+      <h2 className="train-run-title">Train one cell again, in this page</h2>
       <RunPanel
         state={state}
         set={set}

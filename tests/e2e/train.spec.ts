@@ -1,0 +1,178 @@
+/**
+ * Train them yourself (train.html): the door from the essay, the stored grid without script, a
+ * stored cell trained again in the worker to the last bit and downloaded, a run stopped and
+ * paused, the address clamped, every width and theme by keyboard, and the main thread free
+ * while the worker trains.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { axeViolations, inEachTheme, keepScreenshot, setTheme, themesLabel, untilHydrated, WIDTH_THEMES, watch } from './helpers';
+import { median, yardstick } from './yardstick';
+
+const grid = JSON.parse(readFileSync('src/content/mqarGrid.json', 'utf8')) as {
+  settings: { d: number; steps: number; every: number; kv: number[]; mixers: string[]; seeds: number[] };
+  cells: { stream: string; kv: number; mixer: string; seed: number; test: { accuracy: number; loss: number }; validation: { accuracy: number; loss: number } }[];
+};
+const MEMORIES = grid.settings.mixers.length;
+const status = (page: Page) => page.locator('#train-figure .train-status');
+const stepsDone = (page: Page) => page.locator('#train-figure .train-run progress').evaluate((p) => (p as HTMLProgressElement).value);
+
+async function openTrainer(page: Page, search = '') {
+  await page.goto(`./train.html${search}`);
+  // The figure hydrates as it nears the screen, as a reader scrolls to it.
+  const island = page.locator('[data-island="train"]');
+  await island.scrollIntoViewIfNeeded();
+  await untilHydrated(island);
+}
+
+test('the essay’s door leads to the trainer, which opens on the stored grid and leads back', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('./#verify');
+  const door = page.locator('#verify-train a[href$="train.html"]');
+  await expect(door).toHaveText('Go deeper: train them yourself');
+  await door.click();
+  await expect(page).toHaveURL(/train\.html$/);
+  await page.locator('[data-island="train"]').scrollIntoViewIfNeeded();
+  await untilHydrated(page.locator('[data-island="train"]'));
+  await expect(page.locator('#train-figure .look-for')).toContainText(`at kv = ${Math.max(...grid.settings.kv)}, attention recalls`);
+  await expect(page.locator('#train-figure .train-grid-view .train-line')).toHaveCount(MEMORIES);
+  await expect(status(page)).toHaveText('Nothing trained yet in this page: the chart shows the stored grid.');
+  await page.locator('main a', { hasText: 'Back to the essay' }).click();
+  await expect(page.locator('#verify-train')).toBeInViewport();
+  expect(problems).toEqual([]);
+});
+
+test('a stored cell trained again in the worker has the stored scores to the last bit, and downloads as CSV and JSON', async ({ page }) => {
+  const problems = watch(page);
+  await openTrainer(page, '?tmem=linear&tkv=4');
+  await page.getByRole('button', { name: 'Train this stored cell here' }).click();
+  await expect(page.locator('#train-figure .train-result')).toContainText('The stored cell has the same scores to the last bit.', { timeout: 40_000 });
+  const stored = grid.cells.find((c) => c.stream === 'plain' && c.kv === 4 && c.mixer === 'linear' && c.seed === grid.settings.seeds[0])!;
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'JSON' }).click()]);
+  expect(json.suggestedFilename()).toBe(`recall-linear-plain-kv4-d${grid.settings.d}-seed${stored.seed}.json`);
+  const run = JSON.parse(readFileSync((await json.path())!, 'utf8')) as {
+    settings: Record<string, unknown>;
+    seeds: Record<string, number>;
+    test: { accuracy: number; loss: number };
+    curve: unknown[];
+  };
+  expect(run.test).toEqual(stored.test);
+  expect(run.settings).toMatchObject({ mixer: 'linear', stream: 'plain', kv: 4, seed: stored.seed, steps: grid.settings.steps });
+  expect(Object.keys(run.seeds)).toEqual(['embeddings', 'params', 'train', 'validation', 'test']);
+  expect(run.curve).toHaveLength(Math.ceil(grid.settings.steps / grid.settings.every));
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
+  const lines = readFileSync((await csv.path())!, 'utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toMatch(/^mixer,stream,kv,d,.*,step,meanTrainingLoss,meanTrainingAccuracy$/);
+  expect(lines).toHaveLength(run.curve.length + 1);
+  expect(problems).toEqual([]);
+});
+
+test('a run pauses while the tab is hidden, goes on when it is seen, and stops on request', async ({ page }) => {
+  const problems = watch(page);
+  await openTrainer(page, '?tmem=delta&tkv=16&tsteps=5000');
+  await page.getByRole('button', { name: 'Train it here' }).click();
+  await expect.poll(() => stepsDone(page)).toBeGreaterThan(0);
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await setHidden(true);
+  await expect(status(page)).toHaveText(/^Paused at [\d,]+ of 5,000 steps while this tab is hidden/);
+  // A slice already under way may finish; after it, nothing moves.
+  await page.waitForTimeout(300);
+  const held = await stepsDone(page);
+  await page.waitForTimeout(700);
+  expect(await stepsDone(page), 'no step is taken while the tab is hidden').toBe(held);
+  await setHidden(false);
+  await expect.poll(() => stepsDone(page)).toBeGreaterThan(held);
+  await expect(status(page)).toHaveText(/^Training /);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(status(page)).toHaveText(/^Stopped at [\d,]+ of 5,000 steps\./);
+  const stopped = await stepsDone(page);
+  await page.waitForTimeout(300);
+  expect(await stepsDone(page), 'nothing runs after a stop').toBe(stopped);
+  expect(problems).toEqual([]);
+});
+
+test('settings in the address are read back, clamped where out of range and ignored where unreadable', async ({ page }) => {
+  await openTrainer(page, '?tstream=switch&tmem=nope&tkv=1000&td=3&tseed=-5&tsteps=abc');
+  await expect(page.getByRole('combobox', { name: 'Stream' })).toHaveValue('switch');
+  await expect(page.getByRole('combobox', { name: 'Memory' })).toHaveValue('delta');
+  await expect(page.getByRole('combobox', { name: 'Pairs, kv' })).toHaveValue('64');
+  await expect(page.getByRole('spinbutton', { name: 'Seed' })).toHaveValue('0');
+  await page.locator('#train-figure .train-more summary').click();
+  await expect(page.getByRole('combobox', { name: 'Width d' })).toHaveValue('8');
+  await expect(page.getByRole('spinbutton', { name: 'Steps' })).toHaveValue(String(grid.settings.steps));
+});
+
+for (const { width, themes } of WIDTH_THEMES) {
+  test(`the trainer at ${width}px, ${themesLabel(themes)}: its controls by keyboard, a short run, axe clean, no sideways scroll`, async ({ page }) => {
+    const problems = watch(page);
+    await page.setViewportSize({ width, height: 900 });
+    await setTheme(page, themes[0]);
+    await openTrainer(page, '?tkv=4&tsteps=200');
+    const stream = page.getByRole('combobox', { name: 'Stream' });
+    await stream.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(stream).toHaveValue('rewrite');
+    await expect(page.locator('#train-figure .train-stream-test')).toContainText('latest write of a key wins');
+    const memory = page.getByRole('combobox', { name: 'Memory' });
+    await memory.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(memory).toHaveValue('gated');
+    await expect.poll(() => new URL(page.url()).search).toBe('?tkv=4&tsteps=200&tstream=rewrite&tmem=gated');
+    await page.getByRole('button', { name: 'Train it here' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(status(page)).toHaveText(/^Trained gated delta on rewrites at kv = 4, d = 16, seed 1, 200 steps/, { timeout: 30_000 });
+    await expect(page.locator('#train-figure .train-result')).toContainText('The grid holds no cell with these settings');
+    await inEachTheme(page, themes, async (theme) => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'sideways scroll in px').toBeLessThanOrEqual(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await keepScreenshot(page.locator('#train-figure'), `train-${width}-${theme}`);
+    });
+    expect(problems).toEqual([]);
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the trainer’s page reads: the stored grid drawn, its table, its look-for line, and the essay’s door', async ({ page }) => {
+    await page.goto('./train.html');
+    await expect(page.locator('#train-figure .look-for')).toContainText('attention recalls');
+    await expect(page.locator('#train-figure svg.train-chart').first().locator('.train-line')).toHaveCount(MEMORIES);
+    await expect(page.locator('#train-figure .train-table tbody tr')).toHaveCount(MEMORIES);
+    await expect(page.locator('#train-figure .train-table tbody tr').first().locator('td')).toHaveCount(grid.settings.kv.length);
+    await page.goto('./#verify');
+    await expect(page.locator('#verify-train a[href$="train.html"]')).toBeVisible();
+  });
+});
+
+/** The trainer's main-thread tasks while its worker trains, in yardsticks (tests/e2e/yardstick.ts), as for the lab. */
+const TRAIN_TASK_YARDS = 2.5;
+
+test('@latency while the worker trains, the page’s main thread runs no task longer than two and a half yardsticks', async ({ page }) => {
+  const problems = watch(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openTrainer(page, '?tkv=16&tsteps=300');
+  await page.waitForLoadState('load');
+  const before = await yardstick(page);
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+  await page.getByRole('button', { name: 'Train it here' }).click();
+  await expect(status(page)).toHaveText(/^Trained delta rule/, { timeout: 40_000 });
+  const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const after = await yardstick(page);
+  const yard = median([before, after]);
+  const longest = Math.max(0, ...long);
+  console.log(
+    `trainer, Chromium ${page.context().browser()!.version()}: yardstick ${before.toFixed(1)} ms before the run, ${after.toFixed(1)} after; main-thread tasks of 50 ms or more during 300 steps at kv = 16: ${long.length ? long.join(', ') : 'none'}; the longest ${(longest / yard).toFixed(1)} yardsticks (held to ${TRAIN_TASK_YARDS})`,
+  );
+  expect(longest / yard, 'the longest main-thread task during the run, in yardsticks').toBeLessThanOrEqual(TRAIN_TASK_YARDS);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,120 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MIXERS, type Mixer } from '../../src/core/mqar/params';
+import { runCell } from '../../src/core/mqar/run';
+import type { StoredCell, TrainFigureProps } from '../../src/content/mqar';
+import { type TrainMessage, type TrainPost, trainer } from '../../src/widgets/Train/runTrain';
+import { TrainFigure } from '../../src/widgets/Train/TrainFigure';
+
+/** A worker that runs the real trainer, its slices on later turns as a browser's would, and can be ended. */
+class FakeWorker {
+  static made: FakeWorker[] = [];
+  onmessage: ((e: { data: TrainPost }) => void) | null = null;
+  onerror: ((e: Event) => void) | null = null;
+  onmessageerror: ((e: Event) => void) | null = null;
+  ended = false;
+  messages: TrainMessage[] = [];
+  private t = trainer(
+    (p) => {
+      if (!this.ended) this.onmessage?.({ data: structuredClone(p) });
+    },
+    (next) => setTimeout(() => !this.ended && next(), 0),
+  );
+  constructor() {
+    FakeWorker.made.push(this);
+  }
+  postMessage(m: TrainMessage) {
+    this.messages.push(m);
+    this.t.receive(m);
+  }
+  terminate() {
+    this.ended = true;
+  }
+}
+
+/** A small grid the test makes itself: kv 4 and 8, two seeds, a hundred steps a cell. */
+const settings = { d: 8, candidates: 64, keys: 64, batchSize: 4, steps: 100, evalSize: 8, every: 10, kv: [4, 8], streams: ['plain', 'rewrite', 'switch'] as ('plain' | 'rewrite' | 'switch')[], seeds: [1, 2], mixers: [...MIXERS] };
+const rates = Object.fromEntries(MIXERS.map((m) => [m, 0.01])) as Record<Mixer, number>;
+const cells: StoredCell[] = [];
+for (const stream of settings.streams)
+  for (const kv of settings.kv)
+    for (const mixer of MIXERS)
+      for (const seed of settings.seeds) {
+        // Only the cell the test trains is run; the others stand in with made-up scores.
+        const r =
+          stream === 'plain' && kv === 4 && mixer === 'linear' && seed === 2
+            ? runCell({ ...settings, mixer, stream, kv, seed, lr: 0.01 })
+            : { test: { accuracy: (kv + seed) / 100, loss: 1 }, validation: { accuracy: 0.5, loss: 1 }, diverged: null };
+        cells.push([stream, kv, mixer, seed, r.test.accuracy, r.test.loss, r.validation.accuracy, r.validation.loss, r.diverged]);
+      }
+const props: TrainFigureProps = {
+  defaults: { stream: 'plain', mixer: 'delta', kv: 8, seed: 1, d: 8, steps: 100 },
+  settings,
+  rates,
+  made: '2026-12-06',
+  cells,
+};
+const status = () => screen.getByRole('status').textContent;
+
+beforeEach(() => {
+  FakeWorker.made = [];
+  vi.stubGlobal('Worker', FakeWorker);
+  window.history.replaceState(null, '', '/');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('TrainFigure', () => {
+  it('opens on the stored grid: a line and a table row a memory, the mean of the seeds and their range, and no worker', () => {
+    render(<TrainFigure {...props} />);
+    expect(document.querySelectorAll('.train-grid-view .train-line')).toHaveLength(MIXERS.length);
+    const rows = document.querySelectorAll('.train-table tbody tr');
+    expect(rows).toHaveLength(MIXERS.length);
+    // kv = 8, seeds 1 and 2: the made-up scores 0.09 and 0.10, so a mean of 0.095 and that range.
+    const cell = rows[0]!.querySelectorAll('td')[1]!;
+    expect(cell.textContent).toMatch(/^0\.(09|10)0\.09–0\.10/);
+    expect(cell.querySelector('.train-kept')!.textContent).toBe(`${2 * 8 * 16} numbers`);
+    expect(status()).toBe('Nothing trained yet in this page: the chart shows the stored grid.');
+    expect(FakeWorker.made).toHaveLength(0);
+  });
+
+  it('trains a stored cell again in the worker and says that it matches to the last bit', async () => {
+    window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tseed=2');
+    render(<TrainFigure {...props} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Train this stored cell here' }));
+    expect(status()).toMatch(/^Training linear attention on plain recall at kv = 4, d = 8, seed 2, 100 steps at learning rate 0\.01: 0 of 100 steps\.$/);
+    await screen.findByText(/The stored cell has the same scores to the last bit\./, undefined, { timeout: 10_000 });
+    expect(status()).toBe('Trained linear attention on plain recall at kv = 4, d = 8, seed 2, 100 steps at learning rate 0.01.');
+    expect(document.querySelector('.train-run progress')!.getAttribute('value')).toBe('100');
+  });
+
+  it('says when a stored cell differs, and that a cell outside the grid has nothing to compare with', async () => {
+    const changed = { ...props, cells: props.cells.map((c) => (c[2] === 'linear' && c[1] === 4 && c[3] === 2 && c[0] === 'plain' ? ([...c.slice(0, 4), 0.123, ...c.slice(5)] as StoredCell) : c)) };
+    window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tseed=2');
+    const { unmount } = render(<TrainFigure {...changed} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Train this stored cell here' }));
+    await screen.findByText(/The stored cell differs: test accuracy 0\.123\./, undefined, { timeout: 10_000 });
+    unmount();
+    window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tseed=9');
+    render(<TrainFigure {...props} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Train it here' }));
+    await screen.findByText(/The grid holds no cell with these settings/, undefined, { timeout: 10_000 });
+  });
+
+  it('stops on request, and pauses while the tab is hidden', async () => {
+    window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tsteps=5000');
+    render(<TrainFigure {...props} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Train it here' }));
+    const w = FakeWorker.made[0]!;
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(w.messages.at(-1)).toEqual({ type: 'pause' });
+    expect(status()).toMatch(/^Paused at [\d,]+ of 5,000 steps while this tab is hidden/);
+    hidden.mockReturnValue(false);
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(w.messages.at(-1)).toEqual({ type: 'resume' });
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(w.ended).toBe(true);
+    expect(status()).toMatch(/^Stopped at [\d,]+ of 5,000 steps\. Nothing was scored/);
+    hidden.mockRestore();
+  });
+});
