@@ -5,7 +5,7 @@
  * so a stored cell is reproduced bit for bit by running it again, in Node or in a browser.
  */
 import { adamState, evaluate, initParams, type Mixer, trainStep } from './index';
-import { batch, batchSeed, embeddings, type MqarStream, streamShape } from './task';
+import { batch, batchSeed, embeddings, type MqarStream, partSeed, streamShape } from './task';
 
 export interface CellSpec {
   mixer: Mixer;
@@ -35,9 +35,7 @@ export interface CellResult {
   diverged: number | null;
 }
 
-/** Distinct streams of seeds for the parts of one cell, so none shares a draw with another. */
-const PART = { embeddings: 0, params: 1, train: 2, validation: 3, test: 4 } as const;
-export const partSeed = (seed: number, part: keyof typeof PART) => batchSeed(seed, 0x10000 + PART[part]);
+export { partSeed };
 
 /** A cell being trained, a step at a time, so a worker can share its time (pause, report) between steps. */
 export interface CellRun {

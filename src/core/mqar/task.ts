@@ -260,3 +260,7 @@ export function batch(e: Embeddings, stream: MqarStream, kv: number, size: numbe
   requireSeed(seed);
   return Array.from({ length: size }, (_, i) => sequence(e, stream, kv, batchSeed(seed, i)));
 }
+
+/** Distinct streams of seeds for the parts of one cell of the grid (./run.ts), so none shares a draw with another. */
+const PART = { embeddings: 0, params: 1, train: 2, validation: 3, test: 4 } as const;
+export const partSeed = (seed: number, part: keyof typeof PART) => batchSeed(seed, 0x10000 + PART[part]);

@@ -3,7 +3,8 @@
  * training batches, validation and test sequences), its curve and its scores. CSV is one row a
  * point of the curve, each row carrying the settings; JSON is the whole run.
  */
-import { type CellResult, type CellSpec, partSeed } from '../../core/mqar/run';
+import type { CellResult, CellSpec } from '../../core/mqar/run';
+import { partSeed } from '../../core/mqar/task';
 
 export function runJson(spec: CellSpec, curve: CellResult['curve'], result: CellResult | null, stepsTaken: number): string {
   const seeds = Object.fromEntries((['embeddings', 'params', 'train', 'validation', 'test'] as const).map((p) => [p, partSeed(spec.seed, p)]));
