@@ -9,7 +9,7 @@ import { MIXERS, type Mixer, stateNumbers } from '../core/mqar/params';
 import { MQAR_STREAMS, type MqarStream, STREAM_TESTS, streamShape } from '../core/mqar/task';
 import type { CellSpec } from '../core/mqar/run';
 import { parseData } from './validate';
-import { integer } from '../format';
+import { integer, percent } from '../format';
 
 export const MQAR_GRID_FILE = 'src/content/mqarGrid.json';
 
@@ -215,9 +215,11 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
   };
   return {
     lookFor,
-    /** The main path's result, in "What to verify". */
-    result: `Trained on associative recall in a one-layer toy, with each fixed memory held to ${integer(d * d)} numbers, the best of them recalled ${two(atD.spread.mean)} of ${d} pairs and ${two(best.spread.mean)} of ${top}, where attention recalled ${two(attD.mean)} and ${two(att.mean)}.`,
+    /** The main path's result, in "What to verify": few numerals, as the main path asks. */
+    result: `Trained on associative recall in a toy at its largest load, the best fixed-size memory recalled ${percent(best.spread.mean)} of the pairs; attention, whose cache grew with them, recalled ${percent(att.mean)}.`,
+    /** The trainer's page's fuller result, at kv = d and at the largest load. */
+    resultFull: `Trained on associative recall in a one-layer toy, with each fixed memory held to ${integer(d * d)} numbers, the best of them recalled ${two(atD.spread.mean)} of ${d} pairs and ${two(best.spread.mean)} of ${top}, where attention recalled ${two(attD.mean)} and ${two(att.mean)}.`,
     /** What the toy can and cannot show, beside the result. */
-    limits: 'It tests recall at matched memory, one layer deep and briefly trained, not language modelling at scale.',
+    limits: 'It tests recall at matched memory in one briefly trained layer, not language modelling at scale.',
   };
 }

@@ -42,7 +42,7 @@ export function TrainBody() {
         ))}
       </ul>
       <p>
-        <span data-claim="train-result">{say.result}</span> <span data-claim="train-limits">{say.limits}</span>
+        <span data-claim="train-result">{say.resultFull}</span> <span data-claim="train-limits">{say.limits}</span>
       </p>
       <FigureFrame
         id="train"

@@ -103,11 +103,16 @@ describe('what the page says of the grid', () => {
 
   it('the result: the best fixed memory and attention, at kv = d and at the largest load, as the file has them', () => {
     const best = (kv: number) => Math.max(...FIXED_MEMORIES.map((m) => meanOf(raw.cells, 'plain', kv, m)));
-    const numbers = say.result.match(/\d+\.\d\d/g)!.map(Number);
+    const numbers = say.resultFull.match(/\d+\.\d\d/g)!.map(Number);
     expect(numbers).toEqual(
       [best(d), best(top), meanOf(raw.cells, 'plain', d, 'attention'), meanOf(raw.cells, 'plain', top, 'attention')].map((x) => Number(x.toFixed(2))),
     );
-    expect(say.result).toContain(`held to ${d * d} numbers`);
+    expect(say.resultFull).toContain(`held to ${d * d} numbers`);
+    // The main path's shorter sentence: the best fixed memory and attention at the largest load, as percentages.
+    const pct = (x: number) => (x >= 0.1 ? `${Math.round(x * 100)}%` : `${(x * 100).toFixed(2)}%`);
+    expect(say.result).toBe(
+      `Trained on associative recall in a toy at its largest load, the best fixed-size memory recalled ${pct(best(top))} of the pairs; attention, whose cache grew with them, recalled ${pct(meanOf(raw.cells, 'plain', top, 'attention'))}.`,
+    );
   });
 
   it('the look-for line names the best fixed memory on each stream, and changes when the file does', () => {
