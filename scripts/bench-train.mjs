@@ -1,7 +1,7 @@
 // Times the recall trainer (src/core/mqar/) as a reader's machine would run it: Adam steps of each
 // memory at the default width, batch and candidate set, on plain recall at two loads, and what
 // one cell of the grid would take at that speed. Prints; asserts nothing.
-//   npm run bench:train [-- --steps 40 --kv 16,64 --cell 1000]
+//   npm run bench:train [-- --steps 40 --kv 16,64 --cell 1000 --batch 16]
 import os from 'node:os';
 import { createServer } from 'vite';
 
@@ -13,6 +13,8 @@ const option = (name, fallback) => {
 const steps = Number(option('steps', '40'));
 const loads = option('kv', '16,64').split(',').map(Number);
 const cell = Number(option('cell', '1000'));
+/** The grid's batch (scripts/mqar-grid.mjs). */
+const size = Number(option('batch', '16'));
 
 const server = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
 try {
@@ -20,12 +22,12 @@ try {
   const { embeddings, batch, batchSeed } = await server.ssrLoadModule('/src/core/mqar/task.ts');
   const d = DEFAULT_WIDTH;
   const e = embeddings(d, 256, 128, 1);
-  console.log(`recall trainer, d = ${d}, batch 32, 128 candidates, Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}`);
+  console.log(`recall trainer, d = ${d}, batch ${size}, 128 candidates, Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}`);
   for (const kv of loads) {
     for (const mixer of MIXERS) {
       const p = initParams(mixer, d, 1);
       const s = adamState(p);
-      const batches = Array.from({ length: steps + 5 }, (_, i) => batch(e, 'plain', kv, 32, batchSeed(2, i)));
+      const batches = Array.from({ length: steps + 5 }, (_, i) => batch(e, 'plain', kv, size, batchSeed(2, i)));
       for (let i = 0; i < 5; i++) trainStep(p, s, batches[i], e.values, 0.003);
       const t0 = performance.now();
       for (let i = 5; i < steps + 5; i++) trainStep(p, s, batches[i], e.values, 0.003);

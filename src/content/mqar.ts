@@ -108,10 +108,6 @@ export const specOf = (c: GridCell): CellSpec => ({
   every: c.every,
 });
 
-export function gridCell(g: MqarGrid, stream: MqarStream, kv: number, m: Mixer, seed: number): GridCell | undefined {
-  return g.cells.find((c) => c.stream === stream && c.kv === kv && c.mixer === m && c.seed === seed);
-}
-
 /** Test accuracy over the seeds of one memory at one load on one stream. */
 export interface Spread {
   mean: number;

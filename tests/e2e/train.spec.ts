@@ -11,7 +11,14 @@ import { median, yardstick } from './yardstick';
 
 const grid = JSON.parse(readFileSync('src/content/mqarGrid.json', 'utf8')) as {
   settings: { d: number; steps: number; every: number; kv: number[]; mixers: string[]; seeds: number[] };
-  cells: { stream: string; kv: number; mixer: string; seed: number; test: { accuracy: number; loss: number }; validation: { accuracy: number; loss: number } }[];
+  cells: {
+    stream: string;
+    kv: number;
+    mixer: string;
+    seed: number;
+    test: { accuracy: number; loss: number };
+    validation: { accuracy: number; loss: number };
+  }[];
 };
 const MEMORIES = grid.settings.mixers.length;
 const status = (page: Page) => page.locator('#train-figure .train-status');
@@ -61,7 +68,9 @@ test('a stored cell trained again in the worker has the stored scores to the las
   expect(Object.keys(run.seeds)).toEqual(['embeddings', 'params', 'train', 'validation', 'test']);
   expect(run.curve).toHaveLength(Math.ceil(grid.settings.steps / grid.settings.every));
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
-  const lines = readFileSync((await csv.path())!, 'utf8').trimEnd().split('\r\n');
+  const lines = readFileSync((await csv.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
   expect(lines[0]).toMatch(/^mixer,stream,kv,d,.*,step,meanTrainingLoss,meanTrainingAccuracy$/);
   expect(lines).toHaveLength(run.curve.length + 1);
   expect(problems).toEqual([]);
@@ -127,7 +136,10 @@ for (const { width, themes } of WIDTH_THEMES) {
     await expect(status(page)).toHaveText(/^Trained gated delta on rewrites at kv = 4, d = 16, seed 1, 200 steps/, { timeout: 30_000 });
     await expect(page.locator('#train-figure .train-result')).toContainText('The grid holds no cell with these settings');
     await inEachTheme(page, themes, async (theme) => {
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'sideways scroll in px').toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        'sideways scroll in px',
+      ).toBeLessThanOrEqual(0);
       expect(await axeViolations(page)).toEqual([]);
       await keepScreenshot(page.locator('#train-figure'), `train-${width}-${theme}`);
     });

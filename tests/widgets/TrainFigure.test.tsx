@@ -33,7 +33,19 @@ class FakeWorker {
 }
 
 /** A small grid the test makes itself: kv 4 and 8, two seeds, a hundred steps a cell. */
-const settings = { d: 8, candidates: 64, keys: 64, batchSize: 4, steps: 100, evalSize: 8, every: 10, kv: [4, 8], streams: ['plain', 'rewrite', 'switch'] as ('plain' | 'rewrite' | 'switch')[], seeds: [1, 2], mixers: [...MIXERS] };
+const settings = {
+  d: 8,
+  candidates: 64,
+  keys: 64,
+  batchSize: 4,
+  steps: 100,
+  evalSize: 8,
+  every: 10,
+  kv: [4, 8],
+  streams: ['plain', 'rewrite', 'switch'] as ('plain' | 'rewrite' | 'switch')[],
+  seeds: [1, 2],
+  mixers: [...MIXERS],
+};
 const rates = Object.fromEntries(MIXERS.map((m) => [m, 0.01])) as Record<Mixer, number>;
 const cells: StoredCell[] = [];
 for (const stream of settings.streams)
@@ -88,7 +100,12 @@ describe('TrainFigure', () => {
   });
 
   it('says when a stored cell differs, and that a cell outside the grid has nothing to compare with', async () => {
-    const changed = { ...props, cells: props.cells.map((c) => (c[2] === 'linear' && c[1] === 4 && c[3] === 2 && c[0] === 'plain' ? ([...c.slice(0, 4), 0.123, ...c.slice(5)] as StoredCell) : c)) };
+    const changed = {
+      ...props,
+      cells: props.cells.map((c) =>
+        c[2] === 'linear' && c[1] === 4 && c[3] === 2 && c[0] === 'plain' ? ([...c.slice(0, 4), 0.123, ...c.slice(5)] as StoredCell) : c,
+      ),
+    };
     window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tseed=2');
     const { unmount } = render(<TrainFigure {...changed} />);
     fireEvent.click(screen.getByRole('button', { name: 'Train this stored cell here' }));
