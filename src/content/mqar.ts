@@ -162,6 +162,8 @@ export interface TrainFigureProps {
   rates: Record<Mixer, number>;
   made: string;
   cells: StoredCell[];
+  /** The line saying what to look for, on each stream. */
+  lookFor: Record<MqarStream, string>;
 }
 
 export function trainFigureProps(g: MqarGrid = mqarGrid): TrainFigureProps {
@@ -172,6 +174,7 @@ export function trainFigureProps(g: MqarGrid = mqarGrid): TrainFigureProps {
     rates: g.rates as Record<Mixer, number>,
     made: g.made,
     cells: g.cells.map((c) => [c.stream, c.kv, c.mixer, c.seed, c.test.accuracy, c.test.loss, c.validation.accuracy, c.validation.loss, c.diverged]),
+    lookFor: Object.fromEntries(MQAR_STREAMS.map((k) => [k, trainSentences(g).lookFor(k)])) as Record<MqarStream, string>,
   };
 }
 

@@ -47,7 +47,6 @@ export function TrainBody() {
       <FigureFrame
         id="train"
         minHeight={900}
-        lookFor={<span data-claim="train-look-for">{say.lookFor(props.defaults.stream)}</span>}
         caption={
           <>
             Test accuracy on fresh sequences against the pairs to recall, one line a memory through the mean of {s.seeds.length} seeds, each whisker from the

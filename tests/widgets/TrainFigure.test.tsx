@@ -65,6 +65,7 @@ const props: TrainFigureProps = {
   rates,
   made: '2026-12-06',
   cells,
+  lookFor: { plain: 'Look at plain recall.', rewrite: 'Look at the rewrites.', switch: 'Look at the switch.' },
 };
 const status = () => screen.getByRole('status').textContent;
 
@@ -87,6 +88,11 @@ describe('TrainFigure', () => {
     expect(cell.querySelector('.train-kept')!.textContent).toBe(`${2 * 8 * 16} numbers`);
     expect(status()).toBe('Nothing trained yet in this page: the chart shows the stored grid.');
     expect(FakeWorker.made).toHaveLength(0);
+    // The memory a run would train is drawn heavier; the look-for line is the stream's.
+    expect(document.querySelector('.train-picked')!.classList).toContain('train-delta');
+    expect(document.querySelector('.look-for')!.textContent).toBe('Look at plain recall.');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Stream' }), { target: { value: 'switch' } });
+    expect(document.querySelector('.look-for')!.textContent).toBe('Look at the switch.');
   });
 
   it('trains a stored cell again in the worker and says that it matches to the last bit', async () => {

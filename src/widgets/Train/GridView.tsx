@@ -19,18 +19,21 @@ export function GridView({
   loads,
   d,
   seeds,
+  picked,
 }: {
   cells: readonly StoredCell[];
   stream: MqarStream;
   loads: readonly number[];
   d: number;
   seeds: number;
+  /** The memory a run would train, drawn heavier. */
+  picked: Mixer;
 }) {
   const lines: ChartLine[] = MIXERS.map((m) => {
     const at = loads.map((kv) => [kv, storedSpread(cells, stream, kv, m)] as const).filter(([, s]) => s !== null);
     return {
       key: m,
-      className: `train-${m}`,
+      className: m === picked ? `train-${m} train-picked` : `train-${m}`,
       points: at.map(([kv, s]) => [Math.log2(kv), s!.mean] as const),
       ranges: at.map(([kv, s]) => [Math.log2(kv), s!.min, s!.max] as const),
     };

@@ -41,11 +41,12 @@ export function TrainFigure(props: TrainFigureProps) {
   );
   return (
     <div className="train figure-inputs" data-status={run.status}>
+      <p className="look-for train-look-for">{props.lookFor[state.stream]}</p>
       <div className="train-controls">
         <LabelledSelect label="Stream" value={state.stream} options={MQAR_STREAMS} words={(s) => STREAM_NAMES[s]} onChange={(stream) => set({ stream })} />
       </div>
       <p className="train-stream-test">{STREAM_TESTS[state.stream]}</p>
-      <GridView cells={cells} stream={state.stream} loads={settings.kv} d={settings.d} seeds={settings.seeds.length} />
+      <GridView cells={cells} stream={state.stream} loads={settings.kv} d={settings.d} seeds={settings.seeds.length} picked={state.mixer} />
       <h2 className="train-run-title">Train one cell again, in this page</h2>
       <RunPanel
         state={state}
