@@ -123,6 +123,15 @@ describe('TrainFigure', () => {
     await screen.findByText(/The grid holds no cell with these settings/, undefined, { timeout: 10_000 });
   });
 
+  it('stops a run whose loss stops being finite, and says at which step', async () => {
+    window.history.replaceState(null, '', '/?tmem=hybrid&tkv=4');
+    render(<TrainFigure {...props} rates={{ ...rates, hybrid: 1e300 }} />);
+    fireEvent.click(screen.getByRole('button', { name: /^Train / }));
+    await screen.findByText(/^The loss stopped being a finite number at step \d+, so the run stopped there and scored nothing/, undefined, { timeout: 10_000 });
+    expect(document.querySelector('[data-status]')!.getAttribute('data-status')).toBe('diverged');
+    expect(document.querySelector('.train-result')).toBeNull();
+  });
+
   it('stops on request, and pauses while the tab is hidden', async () => {
     window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tsteps=5000');
     render(<TrainFigure {...props} />);
