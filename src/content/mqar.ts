@@ -17,7 +17,8 @@ const score = z.strictObject({ loss: z.number().nullable(), accuracy: z.number()
 const point = z.strictObject({ step: z.number().int().positive(), loss: z.number(), accuracy: z.number() });
 const mixer = z.enum(MIXERS as [Mixer, ...Mixer[]]);
 const stream = z.enum(MQAR_STREAMS as [MqarStream, ...MqarStream[]]);
-const cell = z.strictObject({
+/** The settings every cell shares with the grid. */
+const shared = {
   d: z.number().int(),
   candidates: z.number().int(),
   keys: z.number().int(),
@@ -25,6 +26,9 @@ const cell = z.strictObject({
   steps: z.number().int(),
   evalSize: z.number().int(),
   every: z.number().int(),
+};
+const cell = z.strictObject({
+  ...shared,
   mixer,
   stream,
   kv: z.number().int().positive(),
@@ -39,13 +43,7 @@ const cell = z.strictObject({
 const gridSchema = z.strictObject({
   made: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   settings: z.strictObject({
-    d: z.number().int(),
-    candidates: z.number().int(),
-    keys: z.number().int(),
-    batchSize: z.number().int(),
-    steps: z.number().int(),
-    evalSize: z.number().int(),
-    every: z.number().int(),
+    ...shared,
     kv: z.array(z.number().int().positive()),
     streams: z.array(stream),
     seeds: z.array(z.number().int().nonnegative()),
@@ -63,8 +61,7 @@ const gridSchema = z.strictObject({
 export type MqarGrid = z.output<typeof gridSchema>;
 export type GridCell = MqarGrid['cells'][number];
 
-/** The settings a cell shares with every other cell of the grid. */
-const SHARED = ['d', 'candidates', 'keys', 'batchSize', 'steps', 'evalSize', 'every'] as const;
+const SHARED = Object.keys(shared) as (keyof typeof shared)[];
 
 /** Validates the grid, then checks that it is whole: every memory × load × stream × seed once, each at its memory's rate, each with the grid's settings. */
 export function parseGrid(json: unknown, file = MQAR_GRID_FILE): MqarGrid {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations, inEachTheme, openFigure, themesLabel, WIDTH_THEMES, waitForFigure, watch, keepScreenshot } from './helpers';
-import { median, yardstick } from './yardstick';
+import { median, recordLongTasks, yardstick } from './yardstick';
 
 const progress = (page: Page) => page.locator('#lab-figure .lab-progress');
 const readout = (page: Page) => page.locator('#lab-figure .lab-readout');
@@ -92,18 +92,12 @@ test('@latency while the worker runs, the page’s main thread runs no task long
   const problems = watch(page);
   await openFigure(page, 'lab', { width: 1280, settled: true });
   const before = await yardstick(page);
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration));
-    }).observe({ type: 'longtask' });
-  });
+  const longTasks = await recordLongTasks(page);
   // d = 64: 20 streams of a tenth of a second or more, each drawn as it is posted.
   await page.locator('#lab-d').focus();
   await page.keyboard.press('ArrowLeft');
   await expect(progress(page)).toHaveText(`Done: ${streamsAt['64']} streams at d = 64.`, { timeout: 20_000 });
-  const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const long = await longTasks();
   const after = await yardstick(page);
   const yard = median([before, after]);
   const longest = Math.max(0, ...long);

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations, inEachTheme, keepScreenshot, setTheme, themesLabel, untilHydrated, WIDTH_THEMES, watch } from './helpers';
-import { median, yardstick } from './yardstick';
+import { median, recordLongTasks, yardstick } from './yardstick';
 
 const grid = JSON.parse(readFileSync('src/content/mqarGrid.json', 'utf8')) as {
   settings: { d: number; steps: number; every: number; kv: number[]; mixers: string[]; seeds: number[] };
@@ -169,16 +169,10 @@ test('@latency while the worker trains, the page’s main thread runs no task lo
   await openTrainer(page, '?tkv=16&tsteps=300');
   await page.waitForLoadState('load');
   const before = await yardstick(page);
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration));
-    }).observe({ type: 'longtask' });
-  });
+  const longTasks = await recordLongTasks(page);
   await page.getByRole('button', { name: 'Train it here' }).click();
   await expect(status(page)).toHaveText(/^Trained delta rule/, { timeout: 40_000 });
-  const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const long = await longTasks();
   const after = await yardstick(page);
   const yard = median([before, after]);
   const longest = Math.max(0, ...long);

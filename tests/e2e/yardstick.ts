@@ -41,3 +41,15 @@ export async function yardstick(page: Page): Promise<number> {
   const times = await page.evaluate(measureInPage, [BLOCKS, SAMPLES] as const);
   return median(times);
 }
+
+/** Starts recording the page's long main-thread tasks; the function returned reads their durations so far, in ms. */
+export async function recordLongTasks(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+  return () => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+}

@@ -4,18 +4,13 @@
  * td (the width, 8, 16 or 32) and tsteps. Anything else is ignored; a number out of range is
  * clamped, a load or width between two is taken to the nearer.
  */
-import { MIXERS, type Mixer, WIDTHS } from '../../core/mqar/params';
-import { MAX_MQAR_SEED, MQAR_STREAMS, type MqarStream } from '../../core/mqar/task';
+import { MIXERS, WIDTHS } from '../../core/mqar/params';
+import type { TrainSettings } from '../../content/mqar';
+import { MAX_MQAR_SEED, MQAR_STREAMS } from '../../core/mqar/task';
 import { clamp, numberParam, oneOf, type UrlCodec } from '../urlState';
 
-export interface TrainState {
-  stream: MqarStream;
-  mixer: Mixer;
-  kv: number;
-  seed: number;
-  d: number;
-  steps: number;
-}
+/** What a reader sets: the settings the figure opens on (src/content/mqar.ts), changed. */
+export type TrainState = TrainSettings;
 
 /** Loads a reader can train at: the grid's. */
 export const TRAIN_LOADS: readonly number[] = Object.freeze([4, 8, 16, 32, 64]);
