@@ -1,4 +1,4 @@
-export function extractStyleAttributes(html: string): { html: string; css: string; count: number };
+export function extractStyleAttributes(html: string, first?: number): { html: string; css: string; count: number };
 export function inlineScripts(html: string): string[];
 export function sha256Source(text: string): string;
 export function contentSecurityPolicy(options: { scriptHashes: string[]; styleHashes?: string[]; header: boolean }): string;

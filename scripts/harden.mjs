@@ -9,10 +9,12 @@ import { createHash } from 'node:crypto';
  * and its rule is written as `._n:not(#\#)` so that, like a style attribute, it outranks every
  * selector in the page's own CSS, while a style a script sets later still outranks it. A policy
  * without 'unsafe-inline' blocks style attributes in markup; classes are not styles.
+ * A second page whose head holds the first's classes numbers its own on from the first's count.
  * @param {string} html
+ * @param {number} [first] the number of the first class
  * @returns {{ html: string, css: string, count: number }}
  */
-export function extractStyleAttributes(html, prefix = '_') {
+export function extractStyleAttributes(html, first = 0) {
   /** @type {Map<string, string>} */
   const classes = new Map();
   const out = html.replace(/<[a-zA-Z][^\s/>]*(?:\s[^>]*)?>/g, (tag) => {
@@ -23,7 +25,7 @@ export function extractStyleAttributes(html, prefix = '_') {
     if (declarations === '') return without;
     let name = classes.get(declarations);
     if (!name) {
-      name = `${prefix}${classes.size.toString(36)}`;
+      name = `_${(first + classes.size).toString(36)}`;
       classes.set(declarations, name);
     }
     const cls = /\sclass="([^"]*)"/.exec(without);

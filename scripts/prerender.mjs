@@ -25,20 +25,18 @@ const { classNames, pruneKatex } = await import('./katex-prune.mjs');
 const { precompress } = await import('./precompress.mjs');
 
 /**
- * The essay's finished head with another page's title (and its social title and description
- * dropped, with the canonical link, which name the essay), and that page's stylesheet linked last.
+ * The essay's finished head with another page's title and description (in its social tags too),
+ * no canonical link or social URL (they name the essay), and that page's stylesheet linked last.
  */
-function trainHead(page, title, styles) {
+function trainHead(page, title, description, styles) {
   const head = page
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
-    .replace(/\s*<meta property="og:(?:title|description|url)"[^>]*>/g, '')
-    .replace(
-      /<meta name="description" content="[^"]*"/,
-      () => `<meta name="description" content="${title}, trained in your browser at matched state, from a stored grid."`,
-    )
+    .replace(/(<meta (?:name="description"|property="og:description") content=")[^"]*"/g, (_, start) => `${start}${description}"`)
+    .replace(/(<meta property="og:title" content=")[^"]*"/, (_, start) => `${start}${title}"`)
+    .replace(/\s*<meta property="og:url"[^>]*>/, '')
     .replace(/\s*<link rel="canonical"[^>]*>/, '')
     .replace('</head>', () => `  <link rel="stylesheet" href="./${styles}" />\n  </head>`);
-  if (!head.includes(`<title>${title}</title>`)) throw new Error("dist/index.html has no <title> for the trainer's page to replace");
+  if (!head.includes(`<title>${title}</title>`)) throw new Error('dist/index.html has no <title> for the trainer\'s page to replace');
   return head;
 }
 
@@ -85,9 +83,10 @@ try {
   if (locked === styled) throw new Error('dist/index.html has no <meta charset> to put the policy after');
   await writeFile(template, locked);
   // The trainer's page: the essay's head (its styles, policy and script), its own title and
-  // stylesheet, and its own markup, whose style attributes become classes in that stylesheet.
-  const trainMarkup = extractStyleAttributes(stripTextSeparators(plainApostrophes(train.html)), '_t');
-  const trainPage = trainHead(locked, train.title, train.styles).replace(/<body>[\s\S]*<\/body>/, () => `<body>\n    ${trainMarkup.html}\n  </body>`);
+  // stylesheet, and its own markup, whose style attributes become classes in that stylesheet,
+  // numbered on from the essay's, whose classes its head also holds.
+  const trainMarkup = extractStyleAttributes(stripTextSeparators(plainApostrophes(train.html)), styles.count);
+  const trainPage = trainHead(locked, train.title, train.description, train.styles).replace(/<body>[\s\S]*<\/body>/, () => `<body>\n    ${trainMarkup.html}\n  </body>`);
   if (!trainPage.includes('data-island="train"')) throw new Error(`${train.path}: the trainer's figure is missing from its page`);
   await writeFile(path.join(root, 'dist', train.path), trainPage);
   trainStyles = trainMarkup.css;

@@ -16,7 +16,7 @@ import { MEMORY_DOWNLOADS, memoryCsv, memoryTable } from '../content/memoryFigur
 import { ISLAND_PROPS_DIR } from '../widgets/islandLoaders';
 import { UPDATES_CSS, updatesPage } from './updatesPage';
 import { UPDATES_PAGE, UPDATES_STYLES } from '../content/updates';
-import { TrainBody, TRAIN_PAGE, TRAIN_TITLE } from '../essay/TrainBody';
+import { TrainBody, TRAIN_DESCRIPTION, TRAIN_PAGE, TRAIN_TITLE } from '../essay/TrainBody';
 import trainCss from './styles/train.css?raw';
 
 /** The trainer's page: its own stylesheet, linked after the essay's. */
@@ -26,7 +26,7 @@ export function render(siteUrl?: string): {
   html: string;
   head: string;
   islands: { path: string; text: string }[];
-  train: { path: string; html: string; title: string; styles: string };
+  train: { path: string; html: string; title: string; description: string; styles: string };
 } {
   // Fails the build naming the first bad equation, even one no section uses yet.
   typesetAll(equations);
@@ -53,7 +53,12 @@ export function render(siteUrl?: string): {
     </StrictMode>,
   );
   const islands = Object.entries(islandProps()).map(([name, json]) => ({ path: `${ISLAND_PROPS_DIR}/${name}.json`, text: json }));
-  return { html, head: headTags(siteUrl), islands, train: { path: TRAIN_PAGE, html: train, title: TRAIN_TITLE, styles: TRAIN_STYLES } };
+  return {
+    html,
+    head: headTags(siteUrl),
+    islands,
+    train: { path: TRAIN_PAGE, html: train, title: TRAIN_TITLE, description: TRAIN_DESCRIPTION, styles: TRAIN_STYLES },
+  };
 }
 
 /** The files the page offers for download, written next to index.html by the prerender. */

@@ -6,10 +6,10 @@
 import { z } from 'zod';
 import raw from './mqarGrid.json';
 import { MIXERS, type Mixer, stateNumbers } from '../core/mqar/params';
-import { MQAR_STREAMS, type MqarStream, STREAM_TESTS, streamShape } from '../core/mqar/task';
+import { MQAR_STREAMS, type MqarStream, STEP_RANGE, STREAM_TESTS, streamShape } from '../core/mqar/task';
 import type { CellSpec } from '../core/mqar/run';
 import { parseData } from './validate';
-import { integer, percent } from '../format';
+import { countWord, integer, percent } from '../format';
 
 export const MQAR_GRID_FILE = 'src/content/mqarGrid.json';
 
@@ -72,6 +72,11 @@ export function parseGrid(json: unknown, file = MQAR_GRID_FILE): MqarGrid {
     if (grid.rates[m] === undefined) throw new Error(`${file}: field rates.${m}: missing`);
     if (!s.lrs.includes(grid.rates[m]!)) throw new Error(`${file}: field rates.${m}: ${grid.rates[m]} is not one of the rates swept`);
   }
+  // A reader who changes the steps can always come back to the grid's.
+  if (s.steps < STEP_RANGE.min || s.steps > STEP_RANGE.max || s.steps % STEP_RANGE.step !== 0)
+    throw new Error(
+      `${file}: field settings.steps: ${s.steps}, not a number of steps a reader can choose (${STEP_RANGE.min} to ${STEP_RANGE.max} by ${STEP_RANGE.step})`,
+    );
   const seen = new Set<string>();
   grid.cells.forEach((c, i) => {
     const where = `${file}: entry cells[${i}] (${c.stream}, kv ${c.kv}, ${c.mixer}, seed ${c.seed})`;
@@ -129,7 +134,7 @@ export function spreadOf(g: MqarGrid, stream: MqarStream, kv: number, m: Mixer):
 /** Numbers a memory keeps once it has read a whole sequence of the stream at this load (one head of width d). */
 export const numbersKept = (m: Mixer, d: number, stream: MqarStream, kv: number) => stateNumbers(m, d, streamShape(stream, kv).T);
 
-export { STREAM_TESTS };
+export { MQAR_STREAMS, STREAM_TESTS };
 
 /** Where the trainer opens: plain recall, the delta rule at the load where the state has as many rows as pairs, the grid's first seed, width and steps. */
 export interface TrainSettings {
@@ -218,4 +223,32 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
     /** What the toy can and cannot show, beside the result. */
     limits: 'It tests recall at matched memory in one briefly trained layer, not language modelling at scale.',
   };
+}
+
+/** A seed that stalled: its test accuracy under half that of the best seed of the same memory, load and stream, where that best is at least 0.2. */
+export interface Stall {
+  cell: GridCell;
+  best: number;
+}
+
+export function stalls(g: MqarGrid = mqarGrid): Stall[] {
+  return g.cells.flatMap((c) => {
+    const best = Math.max(...g.cells.filter((x) => x.stream === c.stream && x.kv === c.kv && x.mixer === c.mixer).map((x) => x.test.accuracy));
+    return best >= 0.2 && c.test.accuracy < best / 2 ? [{ cell: c, best }] : [];
+  });
+}
+
+const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+const STREAM_WORDS: Record<MqarStream, string> = { plain: 'plain recall', rewrite: 'rewrites', switch: 'the context switch' };
+
+/** The stalled seeds in a sentence, or that none stalled. */
+export function stallSentence(g: MqarGrid = mqarGrid): string {
+  const list = stalls(g);
+  if (list.length === 0) return 'No seed stalled: each came within half of the best seed of its memory at its load and stream.';
+  const each = list.map(
+    ({ cell: c, best }) =>
+      `${MEMORY_WORDS[c.mixer]} on ${STREAM_WORDS[c.stream]} at kv = ${c.kv}, seed ${c.seed} (${two(c.test.accuracy)} against ${two(best)})`,
+  );
+  return `${list.length === 1 ? 'One seed' : `${capitalise(countWord(list.length))} seeds`} stalled, under half the accuracy of the best seed of the same memory at the same load and stream, and the means count them as they came out: ${each.join('; ')}.`;
 }

@@ -3,7 +3,9 @@
  * multi-query associative recall at matched state, the stored grid drawn by the build, a reader's
  * own run in a Web Worker, and how the grid was made. Every number comes from src/content/mqar.ts.
  */
-import { MEMORY_WORDS, mqarGrid, STREAM_TESTS, trainFigureProps, trainSentences } from '../content/mqar';
+import { MEMORY_WORDS, MQAR_STREAMS, mqarGrid, STREAM_TESTS, stallSentence, trainFigureProps, trainSentences } from '../content/mqar';
+import { Fold } from '../viz/Fold';
+import { GridTable } from '../widgets/Train/GridView';
 import { integer } from '../format';
 import { TITLE } from './sections';
 import { Island } from './Island';
@@ -11,6 +13,8 @@ import { FigureFrame } from './Section';
 
 export const TRAIN_PAGE = 'train.html';
 export const TRAIN_TITLE = 'Train them yourself: the memories on associative recall';
+export const TRAIN_DESCRIPTION =
+  'Seven one-layer memories, from attention to gated delta rules and a hybrid, trained on associative recall in your browser at matched state, beside a stored grid of every load, stream and seed.';
 
 export function TrainBody() {
   const g = mqarGrid;
@@ -31,9 +35,22 @@ export function TrainBody() {
       <p>
         The task is multi-query associative recall on continuous inputs, as Zoology&rsquo;s <code>continuous_mqar</code> sets it: kv pairs of random unit
         vectors are written as tokens [key &#8214; value], then every key is asked for as [key &#8214; 0], and the answer is scored against {s.candidates}{' '}
-        candidate values. No memory is given a position signal: every one sees the same tokens and nothing else, so attention cannot tell which of two writes of
-        a key came later, while the recurrent rules see order in what they overwrite and decay.
+        candidate values. No memory is given a position signal: every one sees the same tokens and nothing else, and each has its own sense of order.
       </p>
+      <ul>
+        <li>
+          Attention over the whole context weighs the writes of a key by how well they match, not by when they came, so it cannot tell which of two writes came
+          later.
+        </li>
+        <li>The window holds only the last d/2 tokens: recency is all it has, and by the time the queries come it holds only queries.</li>
+        <li>Linear attention adds every write into one sum, so the order of two writes of a key is lost as well.</li>
+        <li>
+          The delta rules overwrite: a key written again replaces what its first write left, so the latest write wins. The gated rules also decay what is older,
+          all of it or channel by channel.
+        </li>
+        <li>The hybrid has both: a delta head beside an attention head.</li>
+      </ul>
+      <p>The three streams test different evictions:</p>
       <ul>
         {(['plain', 'rewrite', 'switch'] as const).map((k) => (
           <li key={k}>
@@ -60,10 +77,17 @@ export function TrainBody() {
       <p>
         <code>node scripts/mqar-grid.mjs</code> ran every memory at kv = {s.kv.join(', ')} on the three streams with seeds {s.seeds.join(', ')}, on {g.made},
         with the code this page runs. Each memory&rsquo;s learning rate was picked from {s.lrs.join(', ')} on validation sequences of plain recall at kv ={' '}
-        {s.sweep.kv} (seed {s.sweep.seed}), never on the test sequences, and every cell then trained at it with Adam. A cell draws its embeddings, parameters,
-        training batches, validation and test sequences from its seed alone, so running it again gives the same numbers to the last bit, in Node or in this
-        page.
+        {s.sweep.kv} (seed {s.sweep.seed}), never on the test sequences, and every cell then trained at it with Adam, at one load rather than on a mix of loads
+        as Zoology trains. A cell draws its embeddings, parameters, training batches, validation and test sequences from its seed alone, so running it again
+        gives the same numbers to the last bit in Node and in Chromium, which share their maths library; another browser may round an exponential or a logarithm
+        differently in the last bit, and the figure says when a run differs from the stored cell.
       </p>
+      <p data-claim="train-stalls">{stallSentence(g)}</p>
+      <Fold id="train-tables" summary="The stored grid as tables, every stream">
+        {MQAR_STREAMS.map((k) => (
+          <GridTable key={k} cells={props.cells} stream={k} loads={s.kv} d={s.d} seeds={s.seeds.length} />
+        ))}
+      </Fold>
       <div className="train-table-region" role="region" aria-labelledby="train-rates-caption" tabIndex={0}>
         <table className="train-table">
           <caption id="train-rates-caption">Each memory&rsquo;s learning rate, and its validation accuracy at each rate swept.</caption>

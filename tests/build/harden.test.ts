@@ -38,6 +38,15 @@ describe('style attributes moved into classes', () => {
     );
   });
 
+  it('numbers a second page’s classes on from the first page’s, so a head holding both never gives one name two styles', () => {
+    const first = extractStyleAttributes('<p style="color:red"></p><p style="color:blue"></p>');
+    const second = extractStyleAttributes('<i style="width:1px"></i><b style="color:red"></b>', first.count);
+    expect(second.html).toBe('<i class="_2"></i><b class="_3"></b>');
+    expect([...rules(second.css).keys()]).toEqual(['_2', '_3']);
+    const all = [...rules(first.css).keys(), ...rules(second.css).keys()];
+    expect(new Set(all).size).toBe(all.length);
+  });
+
   it('undoes the attribute escapes in the stylesheet and leaves text alone', () => {
     const { html, css } = extractStyleAttributes('<p style="font-family:&quot;A;B&amp;C&quot;;content:&#x27;;&#x27;">style="x" is text</p>');
     expect(html).toBe('<p class="_0">style="x" is text</p>');

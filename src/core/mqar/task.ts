@@ -43,6 +43,9 @@ export const SWITCH_OLD_SHARE = 1;
 /** The switch stream's new context reuses this share of its kv keys from the old one (rounded down, at least one). */
 export const SWITCH_REUSE_SHARE = 1 / 2;
 
+/** Steps a reader's run may take (the grid's own among them: src/content/mqar.ts checks it). */
+export const STEP_RANGE = Object.freeze({ min: 100, max: 5000, step: 100 });
+
 /** Seeds are integers in [0, 2^32). */
 export const MAX_MQAR_SEED = 2 ** 32 - 1;
 

@@ -61,38 +61,59 @@ export function GridView({
         lines={lines}
         mark={{ x: Math.log2(d), label: 'kv = d' }}
       />
-      <div className="train-table-region" role="region" aria-labelledby="train-table-caption" tabIndex={0}>
-        <table className="train-table">
-          <caption id="train-table-caption">
-            {`Test accuracy on ${STREAM_NAMES[stream]}: the mean of ${seeds} seeds, their range below it, then the numbers the memory keeps once it has read the sequence (d = ${d}).`}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Memory</th>
-              {loads.map((kv) => (
-                <th key={kv} scope="col">{`kv = ${kv}`}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {MIXERS.map((m: Mixer) => (
-              <tr key={m}>
-                <th scope="row">{MIXER_NAMES[m]}</th>
-                {loads.map((kv) => {
-                  const s = storedSpread(cells, stream, kv, m);
-                  return (
-                    <td key={kv}>
-                      {s ? f2(s.mean) : '…'}
-                      <span className="train-range">{s ? `${f2(s.min)}–${f2(s.max)}` : ''}</span>
-                      <span className="train-kept">{`${integer(kept(m, d, stream, kv))} numbers`}</span>
-                    </td>
-                  );
-                })}
-              </tr>
+      <GridTable cells={cells} stream={stream} loads={loads} d={d} seeds={seeds} />
+    </div>
+  );
+}
+
+/** Every mean of the stored grid on one stream, its range and what each memory keeps; the page without script shows one a stream. */
+export function GridTable({
+  cells,
+  stream,
+  loads,
+  d,
+  seeds,
+}: {
+  cells: readonly StoredCell[];
+  stream: MqarStream;
+  loads: readonly number[];
+  d: number;
+  seeds: number;
+}) {
+  const caption = `train-table-${stream}`;
+  return (
+    <div className="train-table-region" role="region" aria-labelledby={caption} tabIndex={0}>
+      <table className="train-table">
+        <caption id={caption}>
+          {`Test accuracy on ${STREAM_NAMES[stream]}: the mean of ${seeds} seeds, their range below it, then the numbers the memory keeps once it has read the sequence (d = ${d}).`}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Memory</th>
+            {loads.map((kv) => (
+              <th key={kv} scope="col">{`kv = ${kv}`}</th>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        </thead>
+        <tbody>
+          {MIXERS.map((m: Mixer) => (
+            <tr key={m}>
+              <th scope="row">{MIXER_NAMES[m]}</th>
+              {loads.map((kv) => {
+                const s = storedSpread(cells, stream, kv, m);
+                return (
+                  <td key={kv}>
+                    {s ? f2(s.mean) : '…'}
+                    <span className="train-range">{s ? `${f2(s.min)}–${f2(s.max)}` : ''}</span>
+                    {s?.diverged ? <span className="train-range">{`${s.diverged} of ${s.seeds} diverged, counted as 0`}</span> : null}
+                    <span className="train-kept">{`${integer(kept(m, d, stream, kv))} numbers`}</span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -44,7 +44,7 @@ export function RunPanel({
   const shown = run.spec ?? spec;
   const busy = run.status === 'running' || run.status === 'paused';
   const file = `recall-${shown.mixer}-${shown.stream}-kv${shown.kv}-d${shown.d}-seed${shown.seed}`;
-  const top = lossTop(shown.candidates);
+  const top = Math.max(lossTop(shown.candidates), Math.ceil(Math.max(0, ...run.curve.map((p) => (Number.isFinite(p.loss) ? p.loss : 0)))));
   const xTicks = [0, shown.steps / 2, shown.steps];
   return (
     <div className="train-run">
@@ -69,12 +69,14 @@ export function RunPanel({
             {storedNext ? 'Train this stored cell here' : 'Train it here'}
           </button>
         )}{' '}
-        <progress max={shown.steps} value={run.step} aria-label="Steps trained" />
+        <progress max={shown.steps} value={run.step} aria-label="Steps trained" />{' '}
+        <span className="train-steps">{`${integer(run.step)} of ${integer(shown.steps)} steps`}</span>
       </p>
-      <p className="train-status" role="status">
-        {statusText(run)}
-      </p>
-      {run.result && run.status === 'done' ? <p className="train-result">{resultText(run.result, stored)}</p> : null}
+      {/* Said once at each change of state, not at every step: the steps are in the bar beside it. */}
+      <div className="train-said" role="status">
+        <p className="train-status">{statusText(run)}</p>
+        {run.result && (run.status === 'done' || run.status === 'diverged') ? <p className="train-result">{resultText(run.result, stored)}</p> : null}
+      </div>
       <div className="train-charts">
         <Chart
           title="Training loss against steps, a mean over each stretch of steps"

@@ -30,13 +30,23 @@ export interface Spread {
   mean: number;
   min: number;
   max: number;
+  seeds: number;
+  /** Seeds whose run diverged (scored 0). */
+  diverged: number;
 }
 
 /** Test accuracy of the stored seeds of one memory at one load. */
 export function storedSpread(cells: readonly StoredCell[], stream: MqarStream, kv: number, m: Mixer): Spread | null {
-  const acc = cells.filter((c) => c[0] === stream && c[1] === kv && c[2] === m).map((c) => c[4]);
+  const these = cells.filter((c) => c[0] === stream && c[1] === kv && c[2] === m);
+  const acc = these.map((c) => c[4]);
   if (acc.length === 0) return null;
-  return { mean: acc.reduce((a, b) => a + b, 0) / acc.length, min: Math.min(...acc), max: Math.max(...acc) };
+  return {
+    mean: acc.reduce((a, b) => a + b, 0) / acc.length,
+    min: Math.min(...acc),
+    max: Math.max(...acc),
+    seeds: acc.length,
+    diverged: these.filter((c) => c[8] !== null).length,
+  };
 }
 
 export const kept = (m: Mixer, d: number, stream: MqarStream, kv: number) => stateNumbers(m, d, streamShape(stream, kv).T);
@@ -49,16 +59,17 @@ export function storedFor(props: TrainFigureProps, spec: CellSpec): StoredCell |
   return props.cells.find((c) => c[0] === spec.stream && c[1] === spec.kv && c[2] === spec.mixer && c[3] === spec.seed) ?? null;
 }
 
-/** Whether a finished run is the stored cell to the last bit: the same test and validation scores. */
-export function sameAsStored(result: CellResult, stored: StoredCell): boolean {
+/** What a finished run does not share with the stored cell, to the last bit: none where it is the same run. */
+export function differences(result: CellResult, stored: StoredCell): string[] {
   const loss = (x: number) => (Number.isFinite(x) ? x : null);
-  return (
-    result.test.accuracy === stored[4] &&
-    loss(result.test.loss) === stored[5] &&
-    result.validation.accuracy === stored[6] &&
-    loss(result.validation.loss) === stored[7] &&
-    result.diverged === stored[8]
-  );
+  const fields: [string, unknown, unknown][] = [
+    ['test accuracy', result.test.accuracy, stored[4]],
+    ['test loss', loss(result.test.loss), stored[5]],
+    ['validation accuracy', result.validation.accuracy, stored[6]],
+    ['validation loss', loss(result.validation.loss), stored[7]],
+    ['the step it diverged at', result.diverged, stored[8]],
+  ];
+  return fields.filter(([, a, b]) => a !== b).map(([name]) => name);
 }
 
 const f3 = (x: number) => x.toFixed(3);
@@ -75,13 +86,15 @@ export function statusText(run: TrainRunState): string {
   const at = `${grouped(run.step)} of ${grouped(spec.steps)} steps`;
   switch (run.status) {
     case 'running':
-      return `Training ${describeSpec(spec)}: ${at}.`;
+      return `Training ${describeSpec(spec)}.`;
     case 'paused':
-      return `Paused at ${at} while this tab is hidden; it goes on when you come back.`;
+      return 'Paused while this tab is hidden; it goes on when you come back.';
     case 'stopped':
       return `Stopped at ${at}. Nothing was scored; train it again to finish.`;
     case 'diverged':
-      return `The loss stopped being a finite number at step ${grouped(run.result?.diverged ?? run.step + 1)}, so the run stopped there and scored nothing: ${describeSpec(spec)}.`;
+      return run.result?.diverged
+        ? `The loss stopped being a finite number at step ${grouped(run.result.diverged)}, so the run stopped there and scored nothing: ${describeSpec(spec)}.`
+        : `The scores after the last step are not finite numbers: the run diverged. ${describeSpec(spec)}.`;
     case 'failed':
       return `The run failed at ${at}: ${run.message}.`;
     default:
@@ -91,9 +104,13 @@ export function statusText(run: TrainRunState): string {
 
 /** The finished run's scores, and whether they are the stored cell's to the last bit. */
 export function resultText(result: CellResult, stored: StoredCell | null): string {
-  const scores = `Test accuracy ${f3(result.test.accuracy)} on fresh sequences (loss ${f3(result.test.loss)}); validation accuracy ${f3(result.validation.accuracy)}.`;
+  const scores =
+    result.diverged === null
+      ? `Test accuracy ${f3(result.test.accuracy)} on fresh sequences (loss ${f3(result.test.loss)}); validation accuracy ${f3(result.validation.accuracy)}.`
+      : `Diverged at step ${grouped(result.diverged)}.`;
   if (!stored) return `${scores} The grid holds no cell with these settings, so there is nothing to compare it with.`;
-  return sameAsStored(result, stored)
-    ? `${scores} The stored cell has the same scores to the last bit.`
-    : `${scores} The stored cell differs: test accuracy ${f3(stored[4])}.`;
+  const differ = differences(result, stored);
+  return differ.length === 0
+    ? `${scores} The stored cell has the same result to the last bit.`
+    : `${scores} The stored cell differs in its ${differ.join(', ')}: its test accuracy is ${f3(stored[4])}.`;
 }

@@ -9,7 +9,8 @@ import { type CellResult, type CellSpec, startCell } from '../../core/mqar/run';
 /** A slice runs at most this long before the worker looks at its messages and posts. */
 export const SLICE_MS = 40;
 
-export type TrainMessage = { type: 'start'; spec: CellSpec } | { type: 'pause' } | { type: 'resume' };
+/** start may say the run begins paused (a tab hidden when the reader pressed the button). */
+export type TrainMessage = { type: 'start'; spec: CellSpec; paused?: boolean } | { type: 'pause' } | { type: 'resume' };
 
 export type TrainPost =
   | { type: 'progress'; step: number; points: CellResult['curve'] }
@@ -63,6 +64,7 @@ export function trainer(
   return {
     receive(m) {
       if (m.type === 'start') {
+        paused = m.paused === true;
         try {
           run = startCell(m.spec);
         } catch (e) {

@@ -6,7 +6,9 @@
  */
 import { MIXERS, WIDTHS } from '../../core/mqar/params';
 import type { TrainSettings } from '../../content/mqar';
-import { MAX_MQAR_SEED, MQAR_STREAMS } from '../../core/mqar/task';
+import { MAX_MQAR_SEED, MQAR_STREAMS, STEP_RANGE } from '../../core/mqar/task';
+
+export { STEP_RANGE };
 import { clamp, numberParam, oneOf, type UrlCodec } from '../urlState';
 
 /** What a reader sets: the settings the figure opens on (src/content/mqar.ts), changed. */
@@ -14,9 +16,6 @@ export type TrainState = TrainSettings;
 
 /** Loads a reader can train at: the grid's. */
 export const TRAIN_LOADS: readonly number[] = Object.freeze([4, 8, 16, 32, 64]);
-
-/** Steps a run may take: from a tenth of the grid's to five times as many. */
-export const STEP_RANGE = { min: 100, max: 5000, step: 100 } as const;
 
 /** A reader's seed: any integer the task accepts, from 0. */
 export const SEED_RANGE = { min: 0, max: MAX_MQAR_SEED } as const;

@@ -57,11 +57,10 @@ export function useTrainRun() {
           step: p.step,
           curve: p.points.length ? [...r.curve, ...p.points] : r.curve,
           result: p.type === 'done' ? p.result : null,
-          status: p.type === 'done' ? (p.result.diverged === null ? 'done' : 'diverged') : r.status,
+          status: p.type === 'done' ? (p.result.diverged === null && Number.isFinite(p.result.test.loss) ? 'done' : 'diverged') : r.status,
         }));
       };
-      w.postMessage({ type: 'start', spec } satisfies TrainMessage);
-      if (document.hidden) w.postMessage({ type: 'pause' } satisfies TrainMessage);
+      w.postMessage({ type: 'start', spec, paused: document.hidden } satisfies TrainMessage);
     },
     [end],
   );
