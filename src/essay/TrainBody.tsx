@@ -42,7 +42,7 @@ export function TrainBody() {
           Attention over the whole context weighs the writes of a key by how well they match, not by when they came, so it cannot tell which of two writes came
           later.
         </li>
-        <li>The window holds only the last d/2 tokens: recency is all it has, and by the time the queries come it holds only queries.</li>
+        <li>The window holds only the last d/2 tokens: recency is all it has, and once the pairs outnumber what it holds most queries see no write at all.</li>
         <li>Linear attention adds every write into one sum, so the order of two writes of a key is lost as well.</li>
         <li>
           The delta rules overwrite: a key written again replaces what its first write left, so the latest write wins. The gated rules also decay what is older,

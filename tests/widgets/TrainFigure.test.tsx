@@ -67,7 +67,8 @@ const props: TrainFigureProps = {
   cells,
   lookFor: { plain: 'Look at plain recall.', rewrite: 'Look at the rewrites.', switch: 'Look at the switch.' },
 };
-const status = () => screen.getByRole('status').textContent;
+/** The status line, in the figure's live region beside the result. */
+const status = () => screen.getByRole('status').querySelector('.train-status')!.textContent;
 
 beforeEach(() => {
   FakeWorker.made = [];
@@ -99,8 +100,8 @@ describe('TrainFigure', () => {
     window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tseed=2');
     render(<TrainFigure {...props} />);
     fireEvent.click(screen.getByRole('button', { name: 'Train this stored cell here' }));
-    expect(status()).toMatch(/^Training linear attention on plain recall at kv = 4, d = 8, seed 2, 100 steps at learning rate 0\.01: 0 of 100 steps\.$/);
-    await screen.findByText(/The stored cell has the same scores to the last bit\./, undefined, { timeout: 10_000 });
+    expect(status()).toBe('Training linear attention on plain recall at kv = 4, d = 8, seed 2, 100 steps at learning rate 0.01.');
+    await screen.findByText(/The stored cell has the same result to the last bit\./, undefined, { timeout: 10_000 });
     expect(status()).toBe('Trained linear attention on plain recall at kv = 4, d = 8, seed 2, 100 steps at learning rate 0.01.');
     expect(document.querySelector('.train-run progress')!.getAttribute('value')).toBe('100');
   });
@@ -115,7 +116,7 @@ describe('TrainFigure', () => {
     window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tseed=2');
     const { unmount } = render(<TrainFigure {...changed} />);
     fireEvent.click(screen.getByRole('button', { name: 'Train this stored cell here' }));
-    await screen.findByText(/The stored cell differs: test accuracy 0\.123\./, undefined, { timeout: 10_000 });
+    await screen.findByText(/The stored cell differs in its test accuracy: its test accuracy is 0\.123\./, undefined, { timeout: 10_000 });
     unmount();
     window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tseed=9');
     render(<TrainFigure {...props} />);
@@ -129,7 +130,25 @@ describe('TrainFigure', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Train / }));
     await screen.findByText(/^The loss stopped being a finite number at step \d+, so the run stopped there and scored nothing/, undefined, { timeout: 10_000 });
     expect(document.querySelector('[data-status]')!.getAttribute('data-status')).toBe('diverged');
-    expect(document.querySelector('.train-result')).toBeNull();
+    // The stored cell (made up here) did not diverge, and the comparison names that among what differs.
+    expect(document.querySelector('.train-result')!.textContent).toMatch(/^Diverged at step \d+\. The stored cell differs in its .*the step it diverged at:/);
+  });
+
+  it('starts paused when the tab is hidden at the press, and never draws a post from a run it has ended', async () => {
+    window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tsteps=5000');
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    render(<TrainFigure {...props} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Train it here' }));
+    const first = FakeWorker.made[0]!;
+    expect(first.messages[0]).toMatchObject({ type: 'start', paused: true });
+    expect(status()).toBe('Paused while this tab is hidden; it goes on when you come back.');
+    hidden.mockReturnValue(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Train it here' }));
+    // A post the ended worker had already sent is ignored: the bar stays where the new run is.
+    act(() => first.onmessage?.({ data: { type: 'progress', step: 4321, points: [] } }));
+    expect(document.querySelector('.train-run progress')!.getAttribute('value')).not.toBe('4321');
+    hidden.mockRestore();
   });
 
   it('stops on request, and pauses while the tab is hidden', async () => {
@@ -140,7 +159,7 @@ describe('TrainFigure', () => {
     const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     expect(w.messages.at(-1)).toEqual({ type: 'pause' });
-    expect(status()).toMatch(/^Paused at [\d,]+ of 5,000 steps while this tab is hidden/);
+    expect(status()).toMatch(/^Paused while this tab is hidden/);
     hidden.mockReturnValue(false);
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     expect(w.messages.at(-1)).toEqual({ type: 'resume' });
