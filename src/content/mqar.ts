@@ -195,6 +195,21 @@ export const MEMORY_WORDS: Record<Mixer, string> = Object.freeze({
 
 const two = (x: number) => x.toFixed(2);
 
+/** Two means within this of each other are called level. */
+export const LEVEL = 0.05;
+
+/** How one mean stands to another, in a word: above, below, or level with (within LEVEL). */
+export const versus = (a: number, b: number) => (a > b + LEVEL ? 'above' : b > a + LEVEL ? 'below' : 'level with');
+
+/** The two write rules each stream's look-for line sets side by side, at the smallest load: what the stream tests. */
+export const RULE_PAIRS: Record<MqarStream, [Mixer, Mixer]> = Object.freeze({
+  plain: ['delta', 'linear'],
+  rewrite: ['delta', 'linear'],
+  switch: ['gated', 'delta'],
+});
+
+const RULE_WORDS: Partial<Record<Mixer, string>> = { delta: 'which overwrites', linear: 'which only adds', gated: 'which can also clear' };
+
 /** The best of `memories` by mean test accuracy on a stream at a load, and its spread. */
 export function bestOf(memories: readonly Mixer[], stream: MqarStream, kv: number, g: MqarGrid = mqarGrid): { mixer: Mixer; spread: Spread } {
   return memories.map((m) => ({ mixer: m, spread: spreadOf(g, stream, kv, m) })).reduce((a, b) => (b.spread.mean > a.spread.mean ? b : a));
@@ -209,10 +224,18 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
   const best = bestOf(FIXED_MEMORIES, 'plain', top, g);
   const atD = bestOf(FIXED_MEMORIES, 'plain', d, g);
   const attD = spreadOf(g, 'plain', d, 'attention');
+  const small = Math.min(...s.kv);
   const lookFor = (stream: MqarStream) => {
-    const a = spreadOf(g, stream, top, 'attention');
+    const a = spreadOf(g, stream, top, 'attention').mean;
     const b = bestOf(FIXED_MEMORIES, stream, top, g);
-    return `Look for the memories of ${integer(d * d)} numbers falling behind attention as the pairs outgrow them: at kv = ${top}, attention recalls ${two(a.mean)} and the best of them, ${MEMORY_WORDS[b.mixer]}, ${two(b.spread.mean)}.`;
+    const trend = a > b.spread.mean + LEVEL ? 'falling behind' : b.spread.mean > a + LEVEL ? 'passing' : 'level with';
+    const [x, y] = RULE_PAIRS[stream];
+    const rx = spreadOf(g, stream, small, x).mean;
+    const ry = spreadOf(g, stream, small, y).mean;
+    return (
+      `Look for the memories of ${integer(d * d)} numbers ${trend} attention as the pairs grow: at kv = ${top}, the best of them, ${MEMORY_WORDS[b.mixer]}, recalls ${two(b.spread.mean)} and attention ${two(a)}. ` +
+      `At kv = ${small}, ${MEMORY_WORDS[x]} (${RULE_WORDS[x]}) recalls ${two(rx)}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} (${RULE_WORDS[y]}) at ${two(ry)}.`
+    );
   };
   return {
     lookFor,

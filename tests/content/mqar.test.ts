@@ -117,16 +117,32 @@ describe('what the page says of the grid', () => {
     expect(shares[1]).toBeCloseTo(meanOf(raw.cells, 'plain', top, 'attention') * 100, -0.3);
   });
 
-  it('the look-for line names the best fixed memory on each stream, and changes when the file does', () => {
+  it('the look-for line names the best fixed memory and attention at the largest load, and two rules at the smallest, with the word the numbers call for', () => {
+    const word = (a: number, b: number) => (a - b > 0.05 ? 'above' : b - a > 0.05 ? 'below' : 'level with');
+    const pairs = { plain: ['delta', 'linear'], rewrite: ['delta', 'linear'], switch: ['gated', 'delta'] } as const;
     for (const stream of ['plain', 'rewrite', 'switch'] as const) {
+      const line = say.lookFor(stream);
       const means = FIXED_MEMORIES.map((m) => [m, meanOf(raw.cells, stream, top, m)] as const);
       const [name, value] = means.reduce((a, b) => (b[1] > a[1] ? b : a));
-      expect(say.lookFor(stream)).toContain(`${MEMORY_WORDS[name]}, ${value.toFixed(2)}`);
-      expect(say.lookFor(stream)).toContain(`attention recalls ${meanOf(raw.cells, stream, top, 'attention').toFixed(2)}`);
+      const att = meanOf(raw.cells, stream, top, 'attention');
+      expect(line).toContain(`the best of them, ${MEMORY_WORDS[name]}, recalls ${value.toFixed(2)} and attention ${att.toFixed(2)}.`);
+      expect(line).toMatch(att - value > 0.05 ? /numbers falling behind attention/ : value - att > 0.05 ? /numbers passing attention/ : /numbers level with attention/);
+      const [x, y] = pairs[stream];
+      const [rx, ry] = [meanOf(raw.cells, stream, 4, x), meanOf(raw.cells, stream, 4, y)];
+      expect(line).toMatch(new RegExp(`recalls ${rx.toFixed(2)}, ${word(rx, ry)} ${MEMORY_WORDS[y]} \\([a-z ]+\\) at ${ry.toFixed(2)}\\.$`));
     }
-    const changed = copy();
-    for (const c of changed.cells) if (c.mixer === 'gated' && c.kv === top) c.test.accuracy = 0.987654;
-    expect(trainSentences(parseGrid(changed)).lookFor('plain')).toContain('gated delta, 0.99');
+    // The words follow the file: linear attention's plain recall at kv = 4 set to one half, the delta rule's pushed to 1 and then to 0.
+    for (const [to, expected] of [
+      [1, 'above'],
+      [0, 'below'],
+    ] as const) {
+      const changed = copy();
+      for (const c of changed.cells) if (c.kv === 4 && c.stream === 'plain' && (c.mixer === 'delta' || c.mixer === 'linear')) c.test.accuracy = c.mixer === 'delta' ? to : 0.5;
+      expect(trainSentences(parseGrid(changed)).lookFor('plain')).toContain(`recalls ${to.toFixed(2)}, ${expected} linear attention`);
+    }
+    const gated = copy();
+    for (const c of gated.cells) if (c.mixer === 'gated' && c.kv === top) c.test.accuracy = 0.987654;
+    expect(trainSentences(parseGrid(gated)).lookFor('plain')).toContain('the best of them, gated delta, recalls 0.99');
   });
 
   it('the figure opens on plain recall with the delta rule at kv = d, and carries every stored cell', () => {
