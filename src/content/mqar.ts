@@ -223,6 +223,12 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
   const att = spreadOf(g, 'plain', top, 'attention');
   const best = bestOf(FIXED_MEMORIES, 'plain', top, g);
   const atD = bestOf(FIXED_MEMORIES, 'plain', d, g);
+  const hyb = spreadOf(g, 'plain', top, 'hybrid');
+  // Attention and the hybrid in one clause, and one number where they round alike.
+  const withCache =
+    percent(att.mean) === percent(hyb.mean)
+      ? `attention and the hybrid, whose caches grew with them, each recalled ${percent(att.mean)}`
+      : `attention and the hybrid, whose caches grew with them, recalled ${percent(att.mean)} and ${percent(hyb.mean)}`;
   const attD = spreadOf(g, 'plain', d, 'attention');
   const small = Math.min(...s.kv);
   const lookFor = (stream: MqarStream) => {
@@ -240,11 +246,11 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
   return {
     lookFor,
     /** The main path's result, in "What to verify": few numerals, as the main path asks. */
-    result: `Trained on associative recall in a toy at its largest load, the best fixed-size memory recalled ${percent(best.spread.mean)} of the pairs; attention, whose cache grew with them, recalled ${percent(att.mean)}.`,
+    result: `Trained on associative recall in a toy at its largest load, the best fixed-size memory recalled ${percent(best.spread.mean)} of the pairs; ${withCache}.`,
     /** The trainer's page's fuller result, at kv = d and at the largest load. */
-    resultFull: `Trained on associative recall in a one-layer toy, with each fixed memory held to ${integer(d * d)} numbers, the best of them recalled ${two(atD.spread.mean)} of ${d} pairs and ${two(best.spread.mean)} of ${top}, where attention recalled ${two(attD.mean)} and ${two(att.mean)}.`,
+    resultFull: `Trained on associative recall in a one-layer toy, with each fixed memory held to ${integer(d * d)} numbers, the best of them recalled a share of ${two(atD.spread.mean)} of ${d} pairs (${MEMORY_WORDS[atD.mixer]}) and ${two(best.spread.mean)} of ${top} (${MEMORY_WORDS[best.mixer]}); attention recalled ${two(attD.mean)} and ${two(att.mean)}, the hybrid ${two(spreadOf(g, 'plain', d, 'hybrid').mean)} and ${two(hyb.mean)}.`,
     /** What the toy can and cannot show, beside the result. */
-    limits: 'It tests recall at matched memory in one briefly trained layer, not language modelling at scale.',
+    limits: 'It tests recall in one briefly trained layer, the fixed memories matched in size, not language modelling at scale.',
   };
 }
 
