@@ -3,7 +3,8 @@
  * multi-query associative recall at matched state, the stored grid drawn by the build, a reader's
  * own run in a Web Worker, and how the grid was made. Every number comes from src/content/mqar.ts.
  */
-import { MEMORY_WORDS, MQAR_STREAMS, mqarGrid, STREAM_TESTS, stallSentence, trainFigureProps, trainSentences } from '../content/mqar';
+import { MEMORY_WORDS, MQAR_STREAMS, mqarGrid, STREAM_TESTS } from '../content/mqar';
+import { stallSentence, trainFigureProps, trainSentences } from '../content/mqarWords';
 import { Fold } from '../viz/Fold';
 import { GridTable } from '../widgets/Train/GridView';
 import { integer } from '../format';

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MIXERS, WIDTHS } from '../../src/core/mqar/params';
 import { runCell } from '../../src/core/mqar/run';
-import {
-  FIXED_MEMORIES,
-  MEMORY_WORDS,
-  mqarGrid,
-  numbersKept,
-  parseGrid,
-  specOf,
-  spreadOf,
-  TRAIN_DEFAULTS,
-  trainFigureProps,
-  trainSentences,
-} from '../../src/content/mqar';
+import { FIXED_MEMORIES, MEMORY_WORDS, mqarGrid, numbersKept, parseGrid, specOf, spreadOf, TRAIN_DEFAULTS } from '../../src/content/mqar';
+import { loadStalls, stallSentence, trainFigureProps, trainSentences } from '../../src/content/mqarWords';
 import raw from '../../src/content/mqarGrid.json';
 import { TRAIN_LOADS } from '../../src/widgets/Train/state';
 
@@ -153,6 +143,30 @@ describe('what the page says of the grid', () => {
     const gated = copy();
     for (const c of gated.cells) if (c.mixer === 'gated' && c.kv === top) c.test.accuracy = 0.987654;
     expect(trainSentences(parseGrid(gated)).lookFor('plain')).toContain('the best of them, gated delta, recalls 0.99');
+  });
+
+  it('names every load where attention or the hybrid fell to under half of the load before, and every seed under half its best', () => {
+    const kvs = raw.settings.kv;
+    const expected: string[] = [];
+    for (const stream of ['plain', 'rewrite', 'switch'])
+      for (const m of ['attention', 'hybrid'])
+        for (let i = 1; i < kvs.length; i++)
+          if (meanOf(raw.cells, stream, kvs[i]!, m) < meanOf(raw.cells, stream, kvs[i - 1]!, m) / 2) expected.push(`${stream} ${m} ${kvs[i]}`);
+    expect(loadStalls().map((l) => `${l.stream} ${l.mixer} ${l.kv}`)).toEqual(expected);
+    const seeds = raw.cells.filter((c) => {
+      const best = Math.max(...raw.cells.filter((x) => x.stream === c.stream && x.kv === c.kv && x.mixer === c.mixer).map((x) => x.test.accuracy));
+      return best >= 0.2 && c.test.accuracy < best / 2;
+    });
+    const sentence = stallSentence();
+    for (const c of seeds) expect(sentence).toContain(`at kv = ${c.kv}, seed ${c.seed} (${c.test.accuracy.toFixed(2)}`);
+    // A stall made in a copy of the file is found and said, in the sentence and in the stream's look-for line.
+    const stalled = copy();
+    for (const c of stalled.cells) if (c.stream === 'plain' && c.mixer === 'attention' && c.kv === 32) c.test.accuracy = 0.01;
+    for (const c of stalled.cells) if (c.stream === 'plain' && c.mixer === 'attention' && c.kv === 16) c.test.accuracy = 0.9;
+    const g = parseGrid(stalled);
+    expect(loadStalls(g)).toContainEqual({ stream: 'plain', mixer: 'attention', kv: 32, mean: 0.01, before: 0.9 });
+    expect(stallSentence(g)).toContain('attention over the whole context on plain recall fell to 0.01 at kv = 32, from 0.90');
+    expect(trainSentences(g).lookFor('plain')).toContain('Attention stalls at kv = 32 (0.01, from 0.90)');
   });
 
   it('the figure opens on plain recall with the delta rule at kv = d, and carries every stored cell', () => {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MIXERS, type Mixer } from '../../src/core/mqar/params';
 import { runCell } from '../../src/core/mqar/run';
-import type { StoredCell, TrainFigureProps } from '../../src/content/mqar';
+import type { StoredCell, TrainFigureProps } from '../../src/content/mqarWords';
 import { type TrainMessage, type TrainPost, trainer } from '../../src/widgets/Train/runTrain';
 import { TrainFigure } from '../../src/widgets/Train/TrainFigure';
 

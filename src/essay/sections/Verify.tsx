@@ -9,7 +9,7 @@ import { Island } from '../Island';
 import { Studies } from './Studies';
 import { Section, Cite, FigureFrame, SourceList } from '../Section';
 import { correctionHref } from '../CorrectionMark';
-import { trainSentences } from '../../content/mqar';
+import { trainSentences } from '../../content/mqarWords';
 import { TRAIN_PAGE } from '../TrainBody';
 
 export function Verify() {

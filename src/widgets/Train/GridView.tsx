@@ -5,7 +5,7 @@
  */
 import { MIXERS, type Mixer } from '../../core/mqar/params';
 import type { MqarStream } from '../../core/mqar/task';
-import type { StoredCell } from '../../content/mqar';
+import type { StoredCell } from '../../content/mqarWords';
 import { integer } from '../../format';
 import { LineSwatch } from '../../viz/LineSwatch';
 import { Chart, type ChartLine } from './Chart';

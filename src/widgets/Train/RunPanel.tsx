@@ -5,7 +5,7 @@
  */
 import { MIXERS, WIDTHS } from '../../core/mqar/params';
 import type { CellSpec } from '../../core/mqar/run';
-import type { StoredCell } from '../../content/mqar';
+import type { StoredCell } from '../../content/mqarWords';
 import { integer } from '../../format';
 import { Fold } from '../../viz/Fold';
 import { LabelledSelect } from '../../viz/Select';

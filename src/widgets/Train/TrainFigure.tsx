@@ -7,7 +7,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { CellSpec } from '../../core/mqar/run';
 import { MQAR_STREAMS, STREAM_TESTS } from '../../core/mqar/task';
-import type { TrainFigureProps } from '../../content/mqar';
+import type { TrainFigureProps } from '../../content/mqarWords';
 import { LabelledSelect } from '../../viz/Select';
 import { useUrlState } from '../urlState';
 import { GridView } from './GridView';

@@ -6,7 +6,7 @@ import type { Mixer } from '../../core/mqar/params';
 import { stateNumbers } from '../../core/mqar/params';
 import type { CellResult, CellSpec } from '../../core/mqar/run';
 import { type MqarStream, streamShape } from '../../core/mqar/task';
-import type { StoredCell, TrainFigureProps } from '../../content/mqar';
+import type { StoredCell, TrainFigureProps } from '../../content/mqarWords';
 import type { TrainRunState } from './useTrainRun';
 import { integer } from '../../format';
 
