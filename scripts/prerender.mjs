@@ -36,7 +36,7 @@ function trainHead(page, title, description, styles) {
     .replace(/\s*<meta property="og:url"[^>]*>/, '')
     .replace(/\s*<link rel="canonical"[^>]*>/, '')
     .replace('</head>', () => `  <link rel="stylesheet" href="./${styles}" />\n  </head>`);
-  if (!head.includes(`<title>${title}</title>`)) throw new Error('dist/index.html has no <title> for the trainer\'s page to replace');
+  if (!head.includes(`<title>${title}</title>`)) throw new Error("dist/index.html has no <title> for the trainer's page to replace");
   return head;
 }
 
@@ -86,7 +86,10 @@ try {
   // stylesheet, and its own markup, whose style attributes become classes in that stylesheet,
   // numbered on from the essay's, whose classes its head also holds.
   const trainMarkup = extractStyleAttributes(stripTextSeparators(plainApostrophes(train.html)), styles.count);
-  const trainPage = trainHead(locked, train.title, train.description, train.styles).replace(/<body>[\s\S]*<\/body>/, () => `<body>\n    ${trainMarkup.html}\n  </body>`);
+  const trainPage = trainHead(locked, train.title, train.description, train.styles).replace(
+    /<body>[\s\S]*<\/body>/,
+    () => `<body>\n    ${trainMarkup.html}\n  </body>`,
+  );
   if (!trainPage.includes('data-island="train"')) throw new Error(`${train.path}: the trainer's figure is missing from its page`);
   await writeFile(path.join(root, 'dist', train.path), trainPage);
   trainStyles = trainMarkup.css;

@@ -9,7 +9,6 @@ import { MIXERS, type Mixer, stateNumbers } from '../core/mqar/params';
 import { MQAR_STREAMS, type MqarStream, STEP_RANGE, STREAM_TESTS, streamShape } from '../core/mqar/task';
 import type { CellSpec } from '../core/mqar/run';
 import { parseData } from './validate';
-import { countWord, integer, percent } from '../format';
 
 export const MQAR_GRID_FILE = 'src/content/mqarGrid.json';
 
