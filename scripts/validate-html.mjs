@@ -11,7 +11,7 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const jar = String(require('vnu-jar'));
-const files = process.argv.slice(2).length ? process.argv.slice(2) : ['dist/index.html', 'dist/updates.html'];
+const files = process.argv.slice(2).length ? process.argv.slice(2) : ['dist/index.html', 'dist/updates.html', 'dist/train.html'];
 const scratch = mkdtempSync(path.join(tmpdir(), 'validate-'));
 const checked = files.map((file, i) => {
   const copy = path.join(scratch, `${i}-${path.basename(file)}`);

@@ -86,7 +86,7 @@ export function TrainBody() {
       <p data-claim="train-stalls">{stallSentence(g)}</p>
       <Fold id="train-tables" summary="The stored grid as tables, every stream">
         {MQAR_STREAMS.map((k) => (
-          <GridTable key={k} cells={props.cells} stream={k} loads={s.kv} d={s.d} seeds={s.seeds.length} />
+          <GridTable key={k} cells={props.cells} stream={k} loads={s.kv} d={s.d} seeds={s.seeds.length} where="fold" />
         ))}
       </Fold>
       <div className="train-table-region" role="region" aria-labelledby="train-rates-caption" tabIndex={0}>

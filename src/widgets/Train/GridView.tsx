@@ -73,14 +73,17 @@ export function GridTable({
   loads,
   d,
   seeds,
+  where = 'figure',
 }: {
   cells: readonly StoredCell[];
   stream: MqarStream;
   loads: readonly number[];
   d: number;
   seeds: number;
+  /** Where the table stands, so its caption's id is unique in the page: in the figure, or in the fold of every stream. */
+  where?: 'figure' | 'fold';
 }) {
-  const caption = `train-table-${stream}`;
+  const caption = `train-${where}-table-${stream}`;
   return (
     <div className="train-table-region" role="region" aria-labelledby={caption} tabIndex={0}>
       <table className="train-table">
