@@ -72,16 +72,18 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
   const attD = spreadOf(g, 'plain', d, 'attention');
   const small = Math.min(...s.kv);
   const lookFor = (stream: MqarStream) => {
-    const a = spreadOf(g, stream, top, 'attention').mean;
-    const b = bestOf(FIXED_MEMORIES, stream, top, g);
+    // Where attention's training stalled, the memories are set against it at the load before.
+    const stall = loadStalls(g).find((l) => l.stream === stream && l.mixer === 'attention');
+    const at = stall ? Math.max(...s.kv.filter((kv) => kv < stall.kv)) : top;
+    const a = spreadOf(g, stream, at, 'attention').mean;
+    const b = bestOf(FIXED_MEMORIES, stream, at, g);
     const trend = a > b.spread.mean + LEVEL ? 'falling behind' : b.spread.mean > a + LEVEL ? 'passing' : 'level with';
     const [x, y] = RULE_PAIRS[stream];
     const rx = spreadOf(g, stream, small, x).mean;
     const ry = spreadOf(g, stream, small, y).mean;
-    const h = spreadOf(g, stream, top, 'hybrid').mean;
-    const stall = loadStalls(g).find((l) => l.stream === stream && l.mixer === 'attention');
+    const h = spreadOf(g, stream, at, 'hybrid').mean;
     return (
-      `Look for the memories of ${integer(d * d)} numbers ${trend} attention as the pairs grow: at kv = ${top}, the best of them, ${MEMORY_WORDS[b.mixer]}, recalls ${two(b.spread.mean)}, attention ${two(a)} and the hybrid ${two(h)}. ` +
+      `Look for the memories of ${integer(d * d)} numbers ${trend} attention as the pairs grow: at kv = ${at}, the best of them, ${MEMORY_WORDS[b.mixer]}, recalls ${two(b.spread.mean)}, attention ${two(a)} and the hybrid ${two(h)}. ` +
       `At kv = ${small}, ${MEMORY_WORDS[x]} (${RULE_WORDS[x]}) recalls ${two(rx)}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} (${RULE_WORDS[y]}) at ${two(ry)}.` +
       (stall ? ` Attention stalls at kv = ${stall.kv} (${two(stall.mean)}, from ${two(stall.before)}): its training at one load failed, not its cache.` : '')
     );
