@@ -2,6 +2,7 @@
  * Causal softmax attention over one sequence, optionally within a window, and its backward:
  * a_t = Σ_s P_ts v_s with P_t = softmax_s(scale · q_t·k_s) over s ∈ [t − w + 1, t].
  */
+import { exp } from './elementary';
 
 /** The attention weights P are kept T × T (row t, column s), only s in the window written. */
 export function attentionForward(
@@ -28,7 +29,7 @@ export function attentionForward(
     }
     let sum = 0;
     for (let s = lo; s <= t; s++) {
-      const e = Math.exp(P[row + s]! - max);
+      const e = exp(P[row + s]! - max);
       P[row + s] = e;
       sum += e;
     }

@@ -11,6 +11,7 @@ import { requirePositiveInteger } from '../checks';
 import { type MixerBuffers, mixerBackward, mixerBuffers, mixerForward } from './mixers';
 import { linear, linearBackward, rmsRow, rmsRowBackward } from './ops';
 import { type Mixer, type Params, tensor, zerosLike } from './params';
+import { exp, log } from './elementary';
 
 /**
  * One recall sequence: T tokens of 2d inputs ([key ‖ value] for a write, [key ‖ 0] for a query),
@@ -149,12 +150,12 @@ export function forward(p: Params, seq: Sequence, values: Float64Array, tape?: T
     const labelLogit = probs[p0 + label]!;
     let sum = 0;
     for (let c = 0; c < C; c++) {
-      const e = Math.exp(probs[p0 + c]! - max);
+      const e = exp(probs[p0 + c]! - max);
       probs[p0 + c] = e;
       sum += e;
     }
     for (let c = 0; c < C; c++) probs[p0 + c]! /= sum;
-    lossSum += max + Math.log(sum) - labelLogit;
+    lossSum += max + log(sum) - labelLogit;
     if (best === label) correct += 1;
   }
   tp.lossSum = lossSum;

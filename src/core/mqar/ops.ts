@@ -4,13 +4,15 @@
  * `rows` × `cols` maps a row x of `cols` entries to y = W x of `rows` entries.
  */
 
+import { exp, log1p } from './elementary';
+
 /** RMSNorm's ε (fla's and Zoology's DeltaNet output norm use 1e-5). */
 export const RMS_EPS = 1e-5;
 /** L2 normalisation's ε under the root, as fla's l2norm: y = x / √(Σx² + 1e-6). */
 export const L2_EPS = 1e-6;
 
-export const sigmoid = (x: number) => (x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x)));
-export const softplus = (x: number) => (x > 20 ? x : Math.log1p(Math.exp(x)));
+export const sigmoid = (x: number) => (x >= 0 ? 1 / (1 + exp(-x)) : exp(x) / (1 + exp(x)));
+export const softplus = (x: number) => (x > 20 ? x : log1p(exp(x)));
 
 /** Y[t] = W X[t] for t < T (X is T × cols, Y is T × rows). */
 export function linear(W: Float64Array, rows: number, cols: number, X: Float64Array, T: number, Y: Float64Array): void {

@@ -3,7 +3,8 @@
  * tensors each mixer owns, their shapes, a seeded initialisation, and how many numbers each
  * memory keeps. Every tensor is a row-major Float64Array; a gradient has the same shape.
  */
-import { randomLcg, randomNormal } from 'd3-random';
+import { randomLcg } from 'd3-random';
+import { exp, log, normalFrom } from './elementary';
 import { requirePositiveInteger } from '../checks';
 import { windowPairs } from '../lab';
 
@@ -60,7 +61,7 @@ export interface TensorShape {
   readonly init: Init;
 }
 
-const softplusInverse = (y: number) => Math.log(Math.expm1(y));
+const softplusInverse = (y: number) => log(exp(y) - 1);
 
 /**
  * The gates at initialisation. β = σ(w_β·h + b_β) = 0.5 where w_β·h = 0 (the median input, as w_β
@@ -74,7 +75,7 @@ export const GATE_INIT = Object.freeze({
   alpha: 0.99,
   bBeta: 0,
   A: 0,
-  bAlpha: softplusInverse(-Math.log(0.99)),
+  bAlpha: softplusInverse(-log(0.99)),
 });
 
 const weight = (name: TensorName, rows: number, cols: number): TensorShape => ({ name, rows, cols, init: { kind: 'weight' } });
@@ -110,13 +111,14 @@ export function shapesOf(mixer: Mixer, d: number): TensorShape[] {
 
 /**
  * Parameters of `mixer` at width d, drawn from d3-random's LCG seeded with `seed` (its first,
- * seed-linear output skipped, as in ../stream.ts), so a seed gives the same model bit for bit.
+ * seed-linear output skipped, as in ../stream.ts) through ./elementary.ts's normal draws, so a
+ * seed gives the same model bit for bit in every engine.
  * A weight matrix of `cols` inputs is drawn N(0, 1/cols); gains start at 1; the gates as GATE_INIT.
  */
 export function initParams(mixer: Mixer, d: number, seed: number): Params {
   const uniform = randomLcg(seed);
   uniform();
-  const normal = randomNormal.source(uniform)(0, 1);
+  const normal = normalFrom(uniform);
   const tensors: Tensors = {};
   for (const { name, rows, cols, init } of shapesOf(mixer, d)) {
     const t = new Float64Array(rows * cols);

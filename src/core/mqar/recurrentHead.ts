@@ -10,6 +10,7 @@
 import { type Params, tensor } from './params';
 import { linear, linearBackward, l2Rows, l2RowsBackward, rmsRow, rmsRowBackward, sigmoid, softplus } from './ops';
 import { type Recurrence, type RecurrenceInput, recurrenceBackward, recurrenceForward } from './recurrence';
+import { exp } from './elementary';
 
 export interface RecurrentBuffers {
   input: RecurrenceInput;
@@ -100,10 +101,10 @@ export function recurrentForward(p: Params, h: Float64Array, T: number, b: Recur
     for (let t = 0; t < T; t++) {
       for (let i = 0; i < n; i++) {
         const z = dot(w, i * d, h, t * d, d) + bias[i]!;
-        const g = -Math.exp(A[i]!) * softplus(z);
+        const g = -exp(A[i]!) * softplus(z);
         b.zAlpha[t * n + i] = z;
         b.g[t * n + i] = g;
-        x.alpha[t * n + i] = Math.exp(g);
+        x.alpha[t * n + i] = exp(g);
       }
     }
   }
@@ -151,7 +152,7 @@ export function recurrentBackward(p: Params, h: Float64Array, T: number, b: Recu
         // α = e^g: dg = dα α; g = −e^A softplus(z): dA = dg g, dz = −dg e^A σ(z).
         const dg = b.dAlpha[j]! * x.alpha[j]!;
         dA[i]! += dg * b.g[j]!;
-        const dz = -dg * Math.exp(A[i]!) * sigmoid(b.zAlpha[j]!);
+        const dz = -dg * exp(A[i]!) * sigmoid(b.zAlpha[j]!);
         db[i]! += dz;
         for (let c = 0; c < d; c++) {
           dw[i * d + c]! += dz * h[t * d + c]!;

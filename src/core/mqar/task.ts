@@ -11,7 +11,8 @@
  * and the reused keys of the switch stream, are hard for such attention by construction: at best
  * it is right half the time on them. (A deeper causal stack can recover some order from the mask.)
  */
-import { randomLcg, randomNormal } from 'd3-random';
+import { randomLcg } from 'd3-random';
+import { normalFrom } from './elementary';
 import { requirePositiveInteger } from '../checks';
 
 export type MqarStream = 'plain' | 'rewrite' | 'switch';
@@ -136,7 +137,7 @@ export function embeddings(d: number, nKeys: number, candidates: number, seed: n
   requirePositiveInteger('nKeys', nKeys);
   requirePositiveInteger('candidates', candidates);
   requireSeed(seed);
-  const normal = randomNormal.source(uniformSource(seed))(0, 1);
+  const normal = normalFrom(uniformSource(seed));
   const keys = new Float64Array(nKeys * d);
   const values = new Float64Array(candidates * d);
   const separator = new Float64Array(2 * d);
