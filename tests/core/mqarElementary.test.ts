@@ -42,3 +42,21 @@ describe('exp and log written with + − × ÷ alone', () => {
     for (const x of [1e-20, 1e-10, 1e-5, 0.01, 0.5, 3, 1e10]) expect(ulps(log1p(x), Math.log1p(x))).toBeLessThanOrEqual(2);
   });
 });
+
+describe('the trainer calls no engine-dependent maths', () => {
+  it('uses no Math function an engine may round its own way, and no normal draws but elementary.ts’s', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = 'src/core/mqar';
+    // sqrt, abs, max, min, round, floor and ceil are exact in IEEE 754 and so in every engine; the rest are not bound to one result.
+    const loose = /Math\.(exp|expm1|log|log1p|log2|log10|pow|sin|cos|tan|asin|acos|atan|atan2|sinh|cosh|tanh|asinh|acosh|atanh|cbrt|hypot)\b|\*\*|randomNormal/;
+    const found = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && f !== 'elementary.ts')
+      .flatMap((f) =>
+        readFileSync(`${dir}/${f}`, 'utf8')
+          .split('\n')
+          .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line) && loose.test(line))
+          .map((line) => `${f}: ${line.trim()}`),
+      );
+    expect(found).toEqual([]);
+  });
+});

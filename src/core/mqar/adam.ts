@@ -15,23 +15,31 @@ export interface AdamOptions {
 
 export const ADAM_DEFAULTS: Readonly<AdamOptions> = Object.freeze({ beta1: 0.9, beta2: 0.999, eps: 1e-8, weightDecay: 0 });
 
-/** Adam's running moments for one model, and the steps taken. */
+/**
+ * Adam's running moments for one model, the steps taken, and β₁ and β₂ to the power of the
+ * steps, kept as running products: a product is rounded the same way in every engine, where `**`
+ * is not bound to one result.
+ */
 export interface AdamState {
   readonly m: Params;
   readonly v: Params;
   step: number;
+  beta1Power: number;
+  beta2Power: number;
 }
 
 export function adamState(p: Params): AdamState {
-  return { m: zerosLike(p), v: zerosLike(p), step: 0 };
+  return { m: zerosLike(p), v: zerosLike(p), step: 0, beta1Power: 1, beta2Power: 1 };
 }
 
 /** One Adam step of `p` in place along `grad`, with bias-corrected moments. */
 export function adam(p: Params, grad: Params, state: AdamState, lr: number, options: Partial<AdamOptions> = {}): void {
   const { beta1, beta2, eps, weightDecay } = { ...ADAM_DEFAULTS, ...options };
   state.step += 1;
-  const c1 = 1 - beta1 ** state.step;
-  const c2 = 1 - beta2 ** state.step;
+  state.beta1Power *= beta1;
+  state.beta2Power *= beta2;
+  const c1 = 1 - state.beta1Power;
+  const c2 = 1 - state.beta2Power;
   for (const name of tensorNames(p)) {
     const w = tensor(p, name);
     const g = tensor(grad, name);

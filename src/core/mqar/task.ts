@@ -48,7 +48,7 @@ export const SWITCH_REUSE_SHARE = 1 / 2;
 export const STEP_RANGE = Object.freeze({ min: 100, max: 5000, step: 100 });
 
 /** Seeds are integers in [0, 2^32). */
-export const MAX_MQAR_SEED = 2 ** 32 - 1;
+export const MAX_MQAR_SEED = 4_294_967_295;
 
 /** Fixed random unit embeddings: `keys` is nKeys×d row-major, `values` is candidates×d (the candidate set the loss scores against). */
 export interface Embeddings {
