@@ -1,7 +1,7 @@
 // Times the recall trainer (src/core/mqar/) as a reader's machine would run it: Adam steps of each
 // memory at the default width, batch and candidate set, on plain recall at two loads, and what
 // one cell of the grid would take at that speed. Prints; asserts nothing.
-//   npm run bench:train [-- --steps 40 --kv 16,64 --cell 1000 --batch 16]
+//   npm run bench:train [-- --steps 40 --kv 16,64 --cell 1000 --batch 8]
 import os from 'node:os';
 import { createServer } from 'vite';
 
@@ -14,7 +14,7 @@ const steps = Number(option('steps', '40'));
 const loads = option('kv', '16,64').split(',').map(Number);
 const cell = Number(option('cell', '1000'));
 /** The grid's batch (scripts/mqar-grid.mjs). */
-const size = Number(option('batch', '16'));
+const size = Number(option('batch', '8'));
 
 const server = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
 try {

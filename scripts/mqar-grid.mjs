@@ -25,7 +25,7 @@ const settings = {
   d: Number(option('d', '16')),
   candidates: 128,
   keys: 256,
-  batchSize: Number(option('batch', '16')),
+  batchSize: Number(option('batch', '8')),
   steps: Number(option('steps', pilot ? '400' : '1000')),
   evalSize: 128,
   every: 50,
