@@ -8,7 +8,7 @@
  */
 
 /** 2^k for k = −1022 … 1023, each made by exact doubling or halving. */
-const POW2 = (() => {
+const POW2 = /* @__PURE__ */ (() => {
   const t = new Float64Array(2046);
   t[1022] = 1;
   for (let k = 1; k <= 1023; k++) t[1022 + k] = t[1021 + k]! * 2;
