@@ -41,7 +41,7 @@ test('the essay’s door leads to the trainer, which opens on the stored grid an
   await expect(page).toHaveURL(/train\.html$/);
   await page.locator('[data-island="train"]').scrollIntoViewIfNeeded();
   await untilHydrated(page.locator('[data-island="train"]'));
-  await expect(page.locator('#train-figure .look-for')).toContainText(`at kv = ${Math.max(...grid.settings.kv)}, attention recalls`);
+  await expect(page.locator('#train-figure .look-for')).toHaveText(/^Look for the memories of \d+ numbers .* attention [\d.]+ and the hybrid [\d.]+\./);
   await expect(page.locator('#train-figure .train-grid-view .train-line')).toHaveCount(MEMORIES);
   await expect(status(page)).toHaveText('Nothing trained yet in this page: the chart shows the stored grid.');
   await page.locator('main a', { hasText: 'Back to the essay' }).click();
@@ -128,11 +128,14 @@ for (const { width, themes } of WIDTH_THEMES) {
     await page.setViewportSize({ width, height: 900 });
     await setTheme(page, themes[0]);
     await openTrainer(page, '?tkv=4&tsteps=200');
+    const plainLookFor = (await page.locator('#train-figure .look-for').textContent())!;
     const stream = page.getByRole('combobox', { name: 'Stream' });
     await stream.focus();
     await page.keyboard.press('ArrowDown');
     await expect(stream).toHaveValue('rewrite');
     await expect(page.locator('#train-figure .train-stream-test')).toContainText('latest write of a key wins');
+    // The look-for line follows the stream: the rewrites' own numbers, not plain recall's.
+    await expect(page.locator('#train-figure .look-for')).not.toHaveText(plainLookFor);
     const memory = page.getByRole('combobox', { name: 'Memory' });
     await memory.focus();
     await page.keyboard.press('ArrowDown');
@@ -158,7 +161,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('the trainer’s page reads: the stored grid drawn, its table, its look-for line, and the essay’s door', async ({ page }) => {
     await page.goto('./train.html');
-    await expect(page.locator('#train-figure .look-for')).toContainText('attention recalls');
+    await expect(page.locator('#train-figure .look-for')).toHaveText(/^Look for the memories of \d+ numbers .* attention [\d.]+ and the hybrid [\d.]+\./);
     await expect(page.locator('#train-figure svg.train-chart').first().locator('.train-line')).toHaveCount(MEMORIES);
     await expect(page.locator('#train-figure .train-table tbody tr')).toHaveCount(MEMORIES);
     await expect(page.locator('#train-figure .train-table tbody tr').first().locator('td')).toHaveCount(grid.settings.kv.length);
