@@ -17,7 +17,7 @@ export interface ChartLine {
 
 const W = 320;
 const H = 210;
-const M = { top: 10, right: 12, bottom: 36, left: 42 };
+const M = { top: 10, right: 22, bottom: 36, left: 42 };
 
 export interface ChartProps {
   title: string;
