@@ -25,9 +25,9 @@ function pow2(k: number): number {
 }
 
 /** ln 2 in two parts, the first with trailing zero bits so that k × LN2_HI is exact for |k| < 2^11. */
-const LN2_HI = 6.9314718036912381649e-1;
-const LN2_LO = 1.90821492927058770002e-10;
-const LOG2E = 1.4426950408889634;
+const LN2_HI = 0.6931471803691238;
+const LN2_LO = 1.9082149292705877e-10;
+const LOG2E = Math.LOG2E;
 
 /** e^x. */
 export function exp(x: number): number {
