@@ -6,6 +6,7 @@ import type { Mixer } from '../../core/mqar/params';
 import { stateNumbers } from '../../core/mqar/params';
 import type { CellResult, CellSpec } from '../../core/mqar/run';
 import { type MqarStream, streamShape } from '../../core/mqar/task';
+import type { Spread } from '../../content/mqar';
 import type { StoredCell, TrainFigureProps } from '../../content/mqarWords';
 import type { TrainRunState } from './useTrainRun';
 import { integer } from '../../format';
@@ -25,15 +26,6 @@ export const STREAM_NAMES: Record<MqarStream, string> = {
   rewrite: 'rewrites',
   switch: 'context switch',
 };
-
-export interface Spread {
-  mean: number;
-  min: number;
-  max: number;
-  seeds: number;
-  /** Seeds whose run diverged (scored 0). */
-  diverged: number;
-}
 
 /** Test accuracy of the stored seeds of one memory at one load. */
 export function storedSpread(cells: readonly StoredCell[], stream: MqarStream, kv: number, m: Mixer): Spread | null {
