@@ -8,15 +8,7 @@ import { Byline } from '../essay/Byline';
 export function Page({ siteUrl }: { siteUrl?: string }) {
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to the essay
-      </a>
-      <header className="site-header">
-        <p className="site-name">
-          <a href="#scale">Eviction policies</a>
-        </p>
-        <ThemeToggle />
-      </header>
+      <SiteHeader skipTo="the essay" home="#scale" />
       <div className="layout">
         <main id="main" className="essay">
           <h1>{TITLE}</h1>
@@ -51,6 +43,23 @@ export function Page({ siteUrl }: { siteUrl?: string }) {
           ))}
         </dl>
       </footer>
+    </>
+  );
+}
+
+/** The link past the header, the site's name leading home, and the theme switch: the essay's and the trainer's page's. */
+export function SiteHeader({ skipTo, home }: { skipTo: string; home: string }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {`Skip to ${skipTo}`}
+      </a>
+      <header className="site-header">
+        <p className="site-name">
+          <a href={home}>Eviction policies</a>
+        </p>
+        <ThemeToggle />
+      </header>
     </>
   );
 }

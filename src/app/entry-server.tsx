@@ -1,8 +1,7 @@
 /** Build-time rendering: the whole page to static HTML, plus the head tags. */
 import { renderToString } from 'react-dom/server';
 import { StrictMode } from 'react';
-import { Page } from './Page';
-import { ThemeToggle } from './ThemeToggle';
+import { Page, SiteHeader } from './Page';
 import { headTags } from './meta';
 import { typesetAll } from '../essay/typeset';
 import { equations } from '../essay/equations';
@@ -38,15 +37,7 @@ export function render(siteUrl?: string): {
   // The trainer's page is rendered with the same shell, so its figure hydrates as the essay's do.
   const train = renderToString(
     <StrictMode>
-      <a className="skip-link" href="#main">
-        Skip to the trainer
-      </a>
-      <header className="site-header">
-        <p className="site-name">
-          <a href="./">Eviction policies</a>
-        </p>
-        <ThemeToggle />
-      </header>
+      <SiteHeader skipTo="the trainer" home="./" />
       <div className="layout">
         <TrainBody />
       </div>
