@@ -3,6 +3,7 @@
  * of its seeds with a whisker from the lowest seed to the highest, a legend, and a table of every
  * mean with its range and the numbers each memory keeps at that load.
  */
+import { memo } from 'react';
 import { MIXERS, type Mixer } from '../../core/mqar/params';
 import type { MqarStream } from '../../core/mqar/task';
 import type { StoredCell } from '../../content/mqarWords';
@@ -13,7 +14,8 @@ import { kept, MIXER_NAMES, STREAM_NAMES, storedSpread } from './parts';
 
 const f2 = (x: number) => x.toFixed(2);
 
-export function GridView({
+/** Drawn again only when its stream, its picked memory or the grid changes, not at each post of a run beside it. */
+export const GridView = memo(function GridView({
   cells,
   stream,
   loads,
@@ -64,7 +66,7 @@ export function GridView({
       <GridTable cells={cells} stream={stream} loads={loads} d={d} seeds={seeds} />
     </div>
   );
-}
+});
 
 /** Every mean of the stored grid on one stream, its range and what each memory keeps; the page without script shows one a stream. */
 export function GridTable({
