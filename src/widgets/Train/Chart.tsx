@@ -17,7 +17,7 @@ export interface ChartLine {
 
 const W = 320;
 const H = 210;
-const M = { top: 10, right: 22, bottom: 36, left: 42 };
+const M = { top: 22, right: 22, bottom: 36, left: 42 };
 
 export interface ChartProps {
   title: string;
@@ -25,6 +25,8 @@ export interface ChartProps {
   xTicks: readonly number[];
   xFormat: (x: number) => string;
   xLabel: string;
+  /** What the y axis measures, written above it. */
+  yLabel: string;
   yMax: number;
   yTicks: readonly number[];
   yFormat: (y: number) => string;
@@ -33,7 +35,7 @@ export interface ChartProps {
   mark?: { x: number; label: string };
 }
 
-export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yMax, yTicks, yFormat, lines, mark }: ChartProps) {
+export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yLabel, yMax, yTicks, yFormat, lines, mark }: ChartProps) {
   const innerW = W - M.left - M.right;
   const innerH = H - M.top - M.bottom;
   const x = linear([xDomain[0], xDomain[1]], [0, innerW]);
@@ -81,6 +83,9 @@ export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yMax, yTicks, y
             ))}
           </g>
         ))}
+        <text className="train-axis-label" x={-M.left} y={-10}>
+          {yLabel}
+        </text>
         <text className="train-axis-label" x={innerW / 2} y={innerH + 32} textAnchor="middle">
           {xLabel}
         </text>

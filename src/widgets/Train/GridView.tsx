@@ -57,6 +57,7 @@ export const GridView = memo(function GridView({
         xTicks={log}
         xFormat={(t) => String(2 ** t)}
         xLabel="pairs to recall, kv (doubling)"
+        yLabel="test accuracy"
         yMax={1}
         yTicks={[0, 0.25, 0.5, 0.75, 1]}
         yFormat={(y) => (y === 0 ? '0' : f2(y))}

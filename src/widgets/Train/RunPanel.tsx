@@ -84,6 +84,7 @@ export function RunPanel({
           xTicks={xTicks}
           xFormat={(x) => integer(x)}
           xLabel="steps"
+          yLabel="training loss"
           yMax={top}
           yTicks={Array.from({ length: top + 1 }, (_, i) => i)}
           yFormat={String}
@@ -95,6 +96,7 @@ export function RunPanel({
           xTicks={xTicks}
           xFormat={(x) => integer(x)}
           xLabel="steps"
+          yLabel="training accuracy"
           yMax={1}
           yTicks={[0, 0.25, 0.5, 0.75, 1]}
           yFormat={(y) => (y === 0 ? '0' : y.toFixed(2))}
