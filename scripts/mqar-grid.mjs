@@ -5,7 +5,7 @@
 //   node scripts/mqar-grid.mjs --pilot            a small pilot: plain recall, kv 4 and 16, one seed
 //   node scripts/mqar-grid.mjs [--out file.json]  the grid: every memory × kv 4–64 × three streams × three seeds
 // Options: --steps N, --d N, --batch N, --mixers a,b, --kv 4,16, --streams plain,rewrite, --seeds 1,2,
-// --lrs 0.001,0.01. To share the work between processes:
+// --lrs 0.001,0.01 (the grid's sweep: 0.001,0.003,0.01,0.03). To share the work between processes:
 //   --sweep-only --out rates.json                 pick the rates and stop
 //   --rates rates.json --shard 0/2 --out a.json   run every second cell, at the rates picked before
 //   --merge a.json,b.json --out grid.json          join the shards into one file, cells in grid order
@@ -32,7 +32,7 @@ const settings = {
   kv: list('kv', pilot ? '4,16' : '4,8,16,32,64'),
   streams: list('streams', pilot ? 'plain' : 'plain,rewrite,switch', String),
   seeds: list('seeds', pilot ? '1' : '1,2,3'),
-  lrs: list('lrs', '0.001,0.003,0.01'),
+  lrs: list('lrs', '0.001,0.003,0.01,0.03'),
   /** Where each memory's rate is picked: plain recall at this load, on its own seed. */
   sweep: { stream: 'plain', kv: 16, seed: 1000 },
 };

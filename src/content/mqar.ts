@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import raw from './mqarGrid.json';
-import { MIXERS, type Mixer, stateNumbers } from '../core/mqar/params';
+import { GATE_INIT, MIXERS, type Mixer, stateNumbers } from '../core/mqar/params';
 import { MQAR_STREAMS, type MqarStream, STEP_RANGE, STREAM_TESTS, streamShape } from '../core/mqar/task';
 import type { CellSpec } from '../core/mqar/run';
 import { parseData } from './validate';
@@ -133,7 +133,7 @@ export function spreadOf(g: MqarGrid, stream: MqarStream, kv: number, m: Mixer):
 /** Numbers a memory keeps once it has read a whole sequence of the stream at this load (one head of width d). */
 export const numbersKept = (m: Mixer, d: number, stream: MqarStream, kv: number) => stateNumbers(m, d, streamShape(stream, kv).T);
 
-export { MQAR_STREAMS, STREAM_TESTS };
+export { GATE_INIT, MQAR_STREAMS, STREAM_TESTS };
 
 /** Where the trainer opens: plain recall, the delta rule at the load where the state has as many rows as pairs, the grid's first seed, width and steps. */
 export interface TrainSettings {

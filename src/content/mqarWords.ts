@@ -82,9 +82,16 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
     const rx = spreadOf(g, stream, small, x).mean;
     const ry = spreadOf(g, stream, small, y).mean;
     const h = spreadOf(g, stream, at, 'hybrid').mean;
+    // A rule whose mean counts stalled seeds is said to, beside the gap it opens.
+    const lower = rx < ry ? x : y;
+    const stalled = stalls(g).filter(({ cell: c }) => c.stream === stream && c.kv === small && c.mixer === lower).length;
+    const training =
+      stalled && versus(rx, ry) !== 'level with'
+        ? ` ${capitalise(countWord(stalled))} of the ${countWord(s.seeds.length)} seeds of ${MEMORY_WORDS[lower]} stalled there, so the gap is as much its training's as its rule's.`
+        : '';
     return (
       `Look for the memories of ${integer(d * d)} numbers ${trend} attention as the pairs grow: at kv = ${at}, the best of them, ${MEMORY_WORDS[b.mixer]}, recalls ${two(b.spread.mean)}, attention ${two(a)} and the hybrid ${two(h)}. ` +
-      `At kv = ${small}, ${MEMORY_WORDS[x]} (${RULE_WORDS[x]}) recalls ${two(rx)}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} (${RULE_WORDS[y]}) at ${two(ry)}.` +
+      `At kv = ${small}, ${MEMORY_WORDS[x]} (${RULE_WORDS[x]}) recalls ${two(rx)}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} (${RULE_WORDS[y]}) at ${two(ry)}.${training}` +
       (stall ? ` Attention stalls at kv = ${stall.kv} (${two(stall.mean)}, from ${two(stall.before)}): its training at one load failed, not its cache.` : '')
     );
   };

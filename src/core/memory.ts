@@ -116,7 +116,7 @@ export function writeAt(
 /**
  * One write of `rule`, returning a new state; S is left untouched.
  * additive: S + kᵀv. delta: S + β kᵀ(v − kS). gatedDelta: αS, then the delta write.
- * perChannelGated: Diag(a)S (row i scaled by channelAlpha[i]), then the delta write.
+ * perChannelGated: Diag(α)S (row i scaled by channelAlpha[i]), then the delta write.
  * Each rule ignores the gates it does not use.
  */
 export function write(rule: Rule, S: Float64Array, k: ArrayLike<number>, v: ArrayLike<number>, gates: Gates): Float64Array {

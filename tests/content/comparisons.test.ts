@@ -99,7 +99,7 @@ describe('the verify section says what the data says', () => {
     expect(say.overview).toContain(`publish none (${f.notPublished.join(' and ')})`);
   });
 
-  it('"118 favour the hybrid and 36 the baseline, 3 are ties … 87 of the 118 … come from the lab that built it", recounted', () => {
+  it('"Of the N results, W favour the hybrid, B the baseline and T are ties", recounted from the data', () => {
     const wins = all.filter(({ r }) => won(r));
     const ties = all.filter(({ r }) => tied(r));
     const fromBuilder = wins.filter(({ s }) => s.builtByRunner);

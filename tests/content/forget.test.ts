@@ -158,6 +158,19 @@ describe('the forget prose holds for the stated stream', () => {
     expect(claim('forget-delta-late')).toBe(late.error.delta.toFixed(2));
     expect(claim('forget-lab-additive')).toBe(`${Math.round(labAtScale().accuracy.additive * 100)}%`);
   });
+
+  it('says on the main path, outside any fold, that the delta write is a gradient step and what the lab finds at real width', () => {
+    const { html } = renderedPage();
+    const folded = (at: number) => (html.slice(0, at).match(/<details/g) ?? []).length - (html.slice(0, at).match(/<\/details>/g) ?? []).length;
+    const gradient = html.indexOf('The delta write is one step of online gradient descent on');
+    const lab = html.indexOf('data-claim="forget-lab-additive"');
+    expect(gradient).toBeGreaterThan(0);
+    expect(lab).toBeGreaterThan(0);
+    expect(folded(gradient)).toBe(0);
+    expect(folded(lab)).toBe(0);
+    // The check can fail: the first fold's inside is folded.
+    expect(folded(html.indexOf('<details') + 10)).toBe(1);
+  });
 });
 
 /**

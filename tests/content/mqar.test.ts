@@ -137,8 +137,17 @@ describe('what the page says of the grid', () => {
       const [x, y] = pairs[stream];
       const [rx, ry] = [meanOf(raw.cells, stream, 4, x), meanOf(raw.cells, stream, 4, y)];
       expect(line).toMatch(
-        new RegExp(`recalls ${rx.toFixed(2)}, ${word(rx, ry)} ${MEMORY_WORDS[y]} \\([a-z ]+\\) at ${ry.toFixed(2)}\\.( Attention stalls|$)`),
+        new RegExp(
+          `recalls ${rx.toFixed(2)}, ${word(rx, ry)} ${MEMORY_WORDS[y]} \\([a-z ]+\\) at ${ry.toFixed(2)}\\.( [A-Z][a-z]+ of the| Attention stalls|$)`,
+        ),
       );
+      // Where the lower of the two counts stalled seeds, the line says how many beside the gap.
+      const lower = rx < ry ? x : y;
+      const at4 = raw.cells.filter((c) => c.stream === stream && c.kv === 4 && c.mixer === lower).map((c) => c.test.accuracy);
+      const stalled = at4.filter((a) => Math.max(...at4) >= 0.2 && a < Math.max(...at4) / 2).length;
+      const clause = `of the three seeds of ${MEMORY_WORDS[lower]} stalled there, so the gap is as much its training's as its rule's.`;
+      if (stalled > 0 && word(rx, ry) !== 'level with') expect(line).toContain(`${['One', 'Two', 'Three'][stalled - 1]} ${clause}`);
+      else expect(line).not.toContain(clause);
     }
     // The words follow the file: linear attention's plain recall at kv = 4 set to one half, the delta rule's pushed to 1 and then to 0.
     for (const [to, expected] of [

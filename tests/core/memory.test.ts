@@ -196,3 +196,48 @@ describe('invariants', () => {
     }
   });
 });
+
+describe('the delta write as gradient descent', () => {
+  /** ½‖kS − v‖², in float64. */
+  const loss = (S: Float64Array, k: number[], v: number[]) => {
+    let sum = 0;
+    for (let j = 0; j < D; j++) {
+      let r = -v[j]!;
+      for (let i = 0; i < D; i++) r += k[i]! * S[i * D + j]!;
+      sum += r * r;
+    }
+    return sum / 2;
+  };
+
+  it('is one step of gradient descent on ½‖kS − v‖² with step β, the gradient taken by finite differences', () => {
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648 - 0.5;
+    };
+    for (const beta of [0.3, 0.7, 1]) {
+      const S = Float64Array.from({ length: D * D }, rand);
+      const k = Array.from({ length: D }, rand);
+      const v = Array.from({ length: D }, rand);
+      const got = write('delta', S, k, v, { beta, alpha: 1, channelAlpha: new Float64Array(D).fill(1) });
+      const h = 1e-6;
+      for (let e = 0; e < D * D; e++) {
+        const up = Float64Array.from(S);
+        const down = Float64Array.from(S);
+        up[e]! += h;
+        down[e]! -= h;
+        const grad = (loss(up, k, v) - loss(down, k, v)) / (2 * h);
+        expect(got[e]!).toBeCloseTo(S[e]! - beta * grad, 7);
+      }
+    }
+  });
+
+  it('leaves no miss for the pair it writes when β is one and the key a unit vector', () => {
+    const k = Array.from({ length: D }, (_, i) => (i === 2 ? 0.6 : i === 5 ? 0.8 : 0));
+    const v = Array.from({ length: D }, (_, i) => i - 3);
+    const S = Float64Array.from({ length: D * D }, (_, e) => Math.sin(e));
+    const after = write('delta', S, k, v, { beta: 1, alpha: 1, channelAlpha: new Float64Array(D).fill(1) });
+    expect(loss(S, k, v)).toBeGreaterThan(1);
+    expect(loss(after, k, v)).toBeLessThan(1e-20);
+  });
+});

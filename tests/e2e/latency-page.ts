@@ -48,6 +48,8 @@ export function inPage() {
       attrs: new Map(els.map((e) => [e, new Map([...e.attributes].map((a) => [a.name, a.value]))])),
       kids: new Map(els.map((e) => [e, [...e.childNodes]])),
       bitmaps: new Map(all.filter(drawable).map((c) => [c, c.getContext('2d')!.getImageData(0, 0, c.width, c.height)])),
+      // A control's value is a property, not an attribute: a figure that moves its own slider writes it.
+      values: new Map(all.filter((n): n is HTMLInputElement => n instanceof HTMLInputElement).map((e) => [e, e.value])),
     };
   };
   const same = (a: Node[], b: Node[]) => a.length === b.length && a.every((n, i) => n === b[i]);
@@ -105,7 +107,7 @@ export function inPage() {
 
   /**
    * Drives the figure through the moves for real and records, after each move's frame, every
-   * DOM write it made inside `scope`: text, attributes set or removed, canvas pictures, and
+   * DOM write it made inside `scope`: text, attributes set or removed, canvas pictures, inputs' values, and
    * children added, removed or moved (added ones as copies, inserted where the figure put them).
    */
   async function record(scope: string, steps: Step[]) {
@@ -148,6 +150,7 @@ export function inPage() {
         const gone = [...before.keys()].filter((k) => !map.has(k)).map((k) => [e, k, null] as const);
         return [...[...map].filter(([k, v]) => before.get(k) !== v).map(([k, v]) => [e, k, v] as const), ...gone];
       });
+      const values = [...now.values].filter(([e, v]) => was.values.has(e) && was.values.get(e) !== v);
       const bitmaps = [...now.bitmaps].filter(([c, image]) => {
         const before = was.bitmaps.get(c)?.data;
         return before !== undefined && (before.length !== image.data.length || image.data.some((x, i) => x !== before[i]));
@@ -169,6 +172,7 @@ export function inPage() {
         for (const [t, w] of texts) at(t).nodeValue = w;
         for (const [e, k, v] of attrs) write(at(e), k, v);
         for (const [c, image] of bitmaps) at(c).getContext('2d')!.putImageData(image, 0, 0);
+        for (const [e, v] of values) setValue(at(e), v);
       });
     }
     prepare = () => {
@@ -188,6 +192,7 @@ export function inPage() {
           for (const [k, v] of map) if (e.getAttribute(k) !== v) write(e, k, v);
         }
         for (const [c, image] of s.bitmaps) c.getContext('2d')!.putImageData(image, 0, 0);
+        for (const [e, v] of s.values) if (e.value !== v) setValue(e, v);
       };
     };
   }

@@ -147,9 +147,10 @@ describe('ForgetFigure', () => {
     expect((screen.getByRole('combobox', { name: /stream/i }) as HTMLSelectElement).value).toBe('lifetimes');
     expect(document.querySelector('.seed strong')!.textContent).toBe('7');
     await user.click(screen.getByRole('button', { name: 'Forward one pair' }));
-    // The address follows once the reader pauses.
+    // The press is drawn at once, and the state and the address follow once the reader pauses.
+    expect(status().textContent).toContain('41 pairs written. Cosine similarity');
     await act(async () => {
-      vi.advanceTimersByTime(300);
+      vi.advanceTimersByTime(600);
     });
     const q = new URLSearchParams(window.location.search);
     expect(Object.fromEntries(q)).toEqual({
@@ -374,5 +375,74 @@ describe('ForgetFigure on the phases stream, where the page opens', () => {
     });
     expect(status().textContent).toContain(`${PHASES_LENGTH} pairs written`);
     expect(screen.getByRole('button', { name: 'Play' }).getAttribute('aria-pressed')).toBe('false');
+  });
+});
+
+describe('the readout on every stream, under either metric', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => {
+    vi.useRealTimers();
+    window.history.replaceState(null, '', '/');
+  });
+
+  const names = { additive: 'additive', delta: 'delta', gatedDelta: 'gated delta', perChannelGated: 'per-channel gated' } as const;
+  const kinds = ['phases', 'capacity', 'orthogonal', 'lifetimes'] as const;
+
+  /** Independent of the widget: each rule's number from the core, over every question the stream asks after n writes. */
+  function expected(kind: (typeof kinds)[number], metric: 'error' | 'cosine', n: number): string[] {
+    const length = kind === 'phases' ? PHASES_LENGTH : 128;
+    const stream = makeStream({ kind, seed: 1, length });
+    const g = STREAM_GATES[kind];
+    const t = trace({ stream, gates: { beta: g.beta, alpha: g.alpha, channelAlpha: channelGates(g.slow, g.fast) }, n: length });
+    return (Object.keys(names) as (keyof typeof names)[]).map((r) => {
+      const x = kind === 'phases' ? phaseScores(stateAt(t, r, n), stream, n).all[metric] : t[metric][r][n - 1]!;
+      return `${names[r]} ${x.toFixed(2)}`;
+    });
+  }
+
+  it('prints the core’s number for each rule, at the opening pair and at the stream’s end, and names the metric', () => {
+    for (const kind of kinds)
+      for (const metric of ['error', 'cosine'] as const)
+        for (const end of [false, true]) {
+          const n = end ? (kind === 'phases' ? PHASES_LENGTH : 128) : kind === 'phases' ? FORGET_DEFAULTS.n : 16;
+          const { status } = setup(`?stream=${kind}&metric=${metric}&n=${n}`, FORGET_DEFAULTS);
+          const text = status().textContent!;
+          expect(text).toContain(`${n} pairs written. ${metric === 'error' ? 'Read error' : 'Cosine similarity'}: `);
+          for (const part of expected(kind, metric, n)) expect(text, `${kind} ${metric} n = ${n}`).toContain(part);
+          cleanup();
+        }
+  });
+});
+
+describe('the memories label themselves', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('numbers each memory’s rows 1 to 8, bands the rows each group of keys uses, and states the scale with the largest entry from the core', () => {
+    for (const [kind, bands] of [
+      ['phases', ['facts 0-4', 'contexts 4-8']],
+      ['lifetimes', ['slow 0-4', 'fast 4-8']],
+      ['capacity', []],
+    ] as const) {
+      const n = kind === 'phases' ? FORGET_DEFAULTS.n : 16;
+      setup(`?stream=${kind}&n=${n}`, FORGET_DEFAULTS);
+      const labels = Array.from(document.querySelectorAll('.forget-rows'));
+      expect(labels).toHaveLength(4);
+      for (const l of labels) {
+        expect(Array.from(l.querySelectorAll('.forget-row')).map((r) => r.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+        expect(Array.from(l.querySelectorAll('.forget-band')).map((b) => `${b.textContent} ${b.getAttribute('data-rows')}`)).toEqual(bands);
+      }
+      const length = kind === 'phases' ? PHASES_LENGTH : 128;
+      const g = STREAM_GATES[kind];
+      const t = trace({
+        stream: makeStream({ kind, seed: 1, length }),
+        gates: { beta: g.beta, alpha: g.alpha, channelAlpha: channelGates(g.slow, g.fast) },
+        n: length,
+      });
+      const largest = Math.max(...(['additive', 'delta', 'gatedDelta', 'perChannelGated'] as const).flatMap((r) => Array.from(stateAt(t, r, n), Math.abs)));
+      const scale = document.querySelector('.forget-scale .steady-live')!.textContent!;
+      expect(scale).toContain('−1 0 +1');
+      expect(scale).toContain(`largest entry now ${largest.toFixed(2)}`);
+      cleanup();
+    }
   });
 });

@@ -54,6 +54,8 @@ describe('LineageFigure: the ladder is the stepper', () => {
       expect(head.textContent).toContain(`Gave up: ${step.gaveUp}`);
     });
     expect(document.querySelector('[data-marker], [aria-current="step"], .lineage-markers')).toBeNull();
+    // The rungs' small drawings are gone: each rung is words alone.
+    expect(document.querySelector('.rung-glyph, .lineage-rungs svg, .lineage-rungs img')).toBeNull();
     expect(screen.queryByRole('button', { name: /previous|next/i })).toBeNull();
   });
 

@@ -72,7 +72,7 @@ export function Shipping() {
         {formatParams(k3.totalParams.value)} parameters on each token,{' '}
         <span data-claim="k3-share">{formatPercent(f.k3Share)}</span>. The share
         separates two costs that used to move together: the total decides whether you can hold the model in memory
-        at all, the active count decides what each token costs.
+        at all, the active count decides what each token costs in arithmetic.
       </p>
       <FigureFrame
         id="shipping"

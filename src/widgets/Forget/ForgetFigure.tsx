@@ -103,7 +103,7 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
     (f: Frame) => ({ lookFor: lookForLine(f, stream, kind, metric, gateValues, otherAt(f.n)), write: writeLine(f, stream, kind) }),
     [otherAt, stream, kind, metric, gateValues],
   );
-  const { refs, act, drag, onKeyDown } = useSliderDrag({ n, frameFor, textFor, metric, draw, last, dispatch, root });
+  const { refs, act, drag, step, onKeyDown } = useSliderDrag({ n, frameFor, textFor, metric, draw, last, dispatch, root });
 
   const { playing: _, ...settings } = state;
   const codec = useMemo(() => forgetCodec(streamGates), [streamGates]);
@@ -214,13 +214,25 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
           />
         </div>
         <div className="forget-buttons" role="group" aria-label="Playback">
-          <button type="button" onClick={() => act({ type: 'step', by: -1 })} disabled={n <= 1} aria-label="Back one pair" ref={refs.back}>
+          <button
+            type="button"
+            onClick={() => (playing ? act({ type: 'step', by: -1 }) : step(-1))}
+            disabled={n <= 1}
+            aria-label="Back one pair"
+            ref={refs.back}
+          >
             ‹ 1
           </button>
           <button type="button" onClick={() => act({ type: 'togglePlay' })} aria-pressed={playing}>
             {playing ? 'Pause' : 'Play'}
           </button>
-          <button type="button" onClick={() => act({ type: 'step', by: 1 })} disabled={n >= last} aria-label="Forward one pair" ref={refs.forward}>
+          <button
+            type="button"
+            onClick={() => (playing ? act({ type: 'step', by: 1 }) : step(1))}
+            disabled={n >= last}
+            aria-label="Forward one pair"
+            ref={refs.forward}
+          >
             1 ›
           </button>
           <button type="button" onClick={() => act({ type: 'reset', defaults })}>

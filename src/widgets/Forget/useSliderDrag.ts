@@ -1,5 +1,5 @@
 /**
- * The state demo's short path for its "pairs written" slider. While the slider is dragged (or a
+ * The state demo's short path for its "pairs written" slider and its step buttons. While the slider is dragged (or a
  * key held), each move writes the numbers, the pictures, the write's parts, the lines of text and
  * the chart's cursor straight into the page (`show`), and the figure's state catches up once the
  * reader pauses, or before any other control acts (`act`). What a screen reader hears only from
@@ -99,6 +99,8 @@ export function useSliderDrag({ n, frameFor, textFor, metric, draw, last, dispat
       const text = textAt(f);
       const el = nodes.current;
       input?.setAttribute('aria-valuetext', `${to} pairs written`);
+      // A step button's press moves the slider too.
+      if (input && input.value !== String(to)) input.value = String(to);
       const band = keyBand(f.key);
       const pictures = d === 'change' ? f.change : f.states;
       for (let i = 0; i < RULES.length; i++) {
@@ -189,5 +191,8 @@ export function useSliderDrag({ n, frameFor, textFor, metric, draw, last, dispat
     drag(Number(e.currentTarget.value));
   };
 
-  return { refs, act, drag, onKeyDown };
+  /** A step button's press takes the same short path: the next pair is drawn at once, the render follows at the pause. */
+  const step = useCallback((by: number) => drag(at() + by), [drag, at]);
+
+  return { refs, act, drag, step, onKeyDown };
 }

@@ -5,6 +5,7 @@
  * without script, it says what the model predicts and what the measurement would do.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { integer } from '../../format';
 import type { Gpu } from '../../core/costInputs';
 import { achievedFlops, SWEEP_CHUNKS, SWEEP_HEADS, sweepPlan } from '../../core/gpuSweep';
 import { LabelledSelect } from '../../viz/Select';
@@ -68,7 +69,7 @@ export function GpuMeasureFigure({ reference, defaults }: GpuMeasureFigureProps)
     <div className="lab figure-inputs">
       {/* One text node: React writes no separators inside one, and the page has bytes to spare only so. */}
       <p>
-        {`For ${state.heads} heads of width ${state.d} over ${state.L} tokens, the model puts the fastest chunk on an ${reference.name} at C = ${modelBest}, ${f3(gpuModelMs(reference, { ...state, C: modelBest }))} ms (token by token: ${f3(gpuModelMs(reference, { ...state, C: 1 }))} ms). With script on, a press checks these WebGPU kernels against float64, then times C = 1 to 256 at 1, 8 and 32 heads; nothing leaves the browser.`}
+        {`For ${state.heads} heads of width ${state.d} over ${integer(state.L)} tokens, the model puts the fastest chunk on an ${reference.name} at C = ${modelBest}, ${f3(gpuModelMs(reference, { ...state, C: modelBest }))} ms (token by token: ${f3(gpuModelMs(reference, { ...state, C: 1 }))} ms). With script on, a press checks these WebGPU kernels against float64, then times C = 1 to 256 at 1, 8 and 32 heads; nothing leaves the browser.`}
       </p>
       {live ? (
         <>
