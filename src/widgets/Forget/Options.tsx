@@ -35,8 +35,8 @@ function GateSlider({
 const GATES: readonly { gate: GateName; symbol: string; label: string }[] = [
   { gate: 'beta', symbol: 'β', label: 'write strength (delta rules)' },
   { gate: 'alpha', symbol: 'α', label: 'scalar decay (gated delta)' },
-  { gate: 'slow', symbol: 'a₁…₄', label: 'decay, channels 1–4 (per-channel)' },
-  { gate: 'fast', symbol: 'a₅…₈', label: 'decay, channels 5–8 (per-channel)' },
+  { gate: 'slow', symbol: 'α₁…₄', label: 'decay, channels 1–4 (per-channel)' },
+  { gate: 'fast', symbol: 'α₅…₈', label: 'decay, channels 5–8 (per-channel)' },
 ];
 
 const DRAW_LABELS: Record<Draw, string> = { memory: 'Memory', change: 'Last change' };

@@ -6,8 +6,8 @@
  */
 import { RECENT_FAST } from '../../core/groups';
 import { D, type Rule, RULES, SLOW_CHANNELS } from '../../core/memory';
-import type { Stream, StreamKind } from '../../core/stream';
-import { fixed as fmt } from '../../format';
+import { PHASES, type Stream, type StreamKind } from '../../core/stream';
+import { countWord, fixed as fmt } from '../../format';
 import type { Frame, GroupId } from './frame';
 import type { Metric } from './state';
 
@@ -122,7 +122,7 @@ function phasesLine(frame: Frame, stream: Stream, g: GateValues): string {
     case 'fact':
       return `Facts on ${FACT_ROWS}, one key channel each: additive reads them back at ${at(frame, 'additive', 'facts')}, delta at ${at(frame, 'delta', 'facts')}.`;
     case 'fresh':
-      return `A context of eight pairs crowds the four channels of ${FAST_ROWS}. So far its pairs read back at ${at(frame, 'additive', 'once')} under additive and ${at(frame, 'delta', 'once')} under delta.`;
+      return `A context of ${countWord(PHASES.contexts[0]!.fresh)} pairs crowds the ${countWord(D - SLOW_CHANNELS)} channels of ${FAST_ROWS}. So far its pairs read back at ${at(frame, 'additive', 'once')} under additive and ${at(frame, 'delta', 'once')} under delta.`;
     case 'rewrite':
       return `Keys come back with new values. Additive blends old and new (${at(frame, 'additive', 'rewritten')}); delta ${g.beta === 1 ? 'replaces the old value' : `moves ${fmt(g.beta)} of the way to the new one`} (${at(frame, 'delta', 'rewritten')}).`;
     case 'switch':
