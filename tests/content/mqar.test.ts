@@ -71,12 +71,15 @@ describe('the stored recall grid', () => {
 });
 
 describe('stored cells are reproduced bit for bit by a live run', () => {
-  // The smallest cells, kv = 4: a recurrent rule, attention and the hybrid, one on each stream.
+  // The smallest cells, kv = 4: every write rule, attention and the hybrid, each stream; the
+  // gated rules are the ones whose gates go through the trainer's own exp and log.
   const picks = [
     ['plain', 'linear', 1],
     ['rewrite', 'delta', 2],
     ['switch', 'attention', 3],
     ['plain', 'hybrid', 1],
+    ['switch', 'gated', 2],
+    ['rewrite', 'perChannel', 1],
   ] as const;
   for (const [stream, mixer, seed] of picks) {
     it(`${mixer} on ${stream} at kv = 4, seed ${seed}`, { timeout: 60_000 }, () => {
