@@ -66,6 +66,7 @@ const server = await serveBuild({ dir, port });
 try {
   await mkdir(outDir, { recursive: true });
   const results = [];
+  const failed = [];
   let version = '';
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
@@ -81,6 +82,12 @@ try {
       });
       version = lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? version;
       await writeFile(`${outDir}/run-${i + 1}.json`, JSON.stringify(lhr));
+      // A run whose trace Lighthouse failed to record (NO_NAVSTART and the like) scores nothing: said, and left out of the median.
+      if (lhr.runtimeError) {
+        failed.push(i + 1);
+        console.log(`run ${i + 1}: Lighthouse could not measure it (${lhr.runtimeError.code}); left out of the median`);
+        continue;
+      }
       const row = {};
       for (const id of CATEGORIES) row[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
       for (const [name, [audit]] of Object.entries(METRICS)) row[name] = lhr.audits[audit]?.numericValue ?? Number.NaN;
@@ -94,8 +101,10 @@ try {
       await chrome.kill();
     }
   }
+  if (results.length === 0) throw new Error(`Lighthouse could not measure any of the ${runs} run(s)`);
   const medians = Object.keys(results[0]).map((k) => `${k} ${show(k, median(results.map((r) => r[k])))}`);
-  console.log(`median of ${runs} run(s), ${version}, ${gzipOnly ? 'gzip' : 'brotli'}: ${medians.join(', ')}`);
+  const left = failed.length ? ` (run ${failed.join(', ')} left out)` : '';
+  console.log(`median of ${results.length} run(s)${left}, ${version}, ${gzipOnly ? 'gzip' : 'brotli'}: ${medians.join(', ')}`);
   console.log(`reports: ${outDir}/run-1.json … run-${runs}.json`);
 } finally {
   await server.close();

@@ -82,13 +82,29 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
     const rx = spreadOf(g, stream, small, x).mean;
     const ry = spreadOf(g, stream, small, y).mean;
     const h = spreadOf(g, stream, at, 'hybrid').mean;
-    // A rule whose mean counts stalled seeds is said to, beside the gap it opens.
-    const lower = rx < ry ? x : y;
-    const stalled = stalls(g).filter(({ cell: c }) => c.stream === stream && c.kv === small && c.mixer === lower).length;
-    const training =
-      stalled && versus(rx, ry) !== 'level with'
-        ? ` ${capitalise(countWord(stalled))} of the ${countWord(s.seeds.length)} seeds of ${MEMORY_WORDS[lower]} stalled there, so the gap is as much its training's as its rule's.`
-        : '';
+    // Where either rule's mean counts stalled seeds, the line says so and sets the seeds that trained side by side.
+    const stalledOf = (m: Mixer) =>
+      stalls(g)
+        .filter(({ cell: c }) => c.stream === stream && c.kv === small && c.mixer === m)
+        .map(({ cell: c }) => c.seed);
+    const trainedMean = (m: Mixer, out: number[]) => {
+      const kept = g.cells.filter((c) => c.stream === stream && c.kv === small && c.mixer === m && !out.includes(c.seed)).map((c) => c.test.accuracy);
+      return kept.reduce((a, b) => a + b, 0) / kept.length;
+    };
+    const [sx, sy] = [stalledOf(x), stalledOf(y)];
+    const [tx, ty] = [trainedMean(x, sx), trainedMean(y, sy)];
+    const which = (
+      [
+        [x, sx],
+        [y, sy],
+      ] as const
+    )
+      .filter(([, l]) => l.length > 0)
+      .map(([m, l]) => `${countWord(l.length)} of the ${countWord(s.seeds.length)} seeds of ${MEMORY_WORDS[m]}`)
+      .join(' and ');
+    const training = which
+      ? ` ${capitalise(which)} stalled there; counting only the seeds that trained, ${MEMORY_WORDS[x]} recalls ${two(tx)}, ${versus(tx, ty)} ${MEMORY_WORDS[y]} at ${two(ty)}.`
+      : '';
     return (
       `Look for the memories of ${integer(d * d)} numbers ${trend} attention as the pairs grow: at kv = ${at}, the best of them, ${MEMORY_WORDS[b.mixer]}, recalls ${two(b.spread.mean)}, attention ${two(a)} and the hybrid ${two(h)}. ` +
       `At kv = ${small}, ${MEMORY_WORDS[x]} (${RULE_WORDS[x]}) recalls ${two(rx)}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} (${RULE_WORDS[y]}) at ${two(ry)}.${training}` +

@@ -47,8 +47,8 @@ export function TrainBody() {
         <li>Linear attention adds every write into one sum, so the order of two writes of a key is lost as well.</li>
         <li>
           The delta rules overwrite: a key written again replaces what its first write left, so the latest write wins. The gated rules also decay what is older,
-          all of it or channel by channel. Every gate starts the same way: β at {GATE_INIT.beta} and α at {GATE_INIT.alpha}, so a gated rule begins as the delta
-          rule with a slow fade and learns from there when to clear.
+          all of it or channel by channel. Every gate starts the same way: β centred on {GATE_INIT.beta} and α on {GATE_INIT.alpha} (their values where a
+          token&rsquo;s own term is zero), so a gated rule begins as the delta rule with a slow fade and learns from there when to clear.
         </li>
         <li>The hybrid has both: a delta head beside an attention head.</li>
       </ul>
@@ -81,8 +81,9 @@ export function TrainBody() {
         with the code this page runs. Each memory&rsquo;s learning rate was picked from {s.lrs.join(', ')} on validation sequences of plain recall at kv ={' '}
         {s.sweep.kv} (seed {s.sweep.seed}), never on the test sequences, and every cell then trained at it with Adam, at one load rather than on a mix of loads
         as Zoology trains. A cell draws its embeddings, parameters, training batches, validation and test sequences from its seed alone, so running it again
-        gives the same numbers to the last bit in any engine: the trainer computes its exponentials and logarithms with + − × ÷ alone, not with the
-        engine&rsquo;s maths library, whose last bit differs from one engine to another. The figure says when a run differs from the stored cell.
+        gives the same numbers to the last bit, in Node and Chromium as tested and by design in any engine. The trainer computes its exponentials and logarithms
+        with + − × ÷ and square roots alone, not with the engine&rsquo;s maths library, whose last bit differs from one engine to another. The figure says when
+        a run differs from the stored cell.
       </p>
       <p data-claim="train-stalls">{stallSentence(g)}</p>
       <Fold id="train-tables" summary="The stored grid as tables, every stream">

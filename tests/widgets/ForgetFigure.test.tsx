@@ -119,6 +119,23 @@ describe('ForgetFigure', () => {
     expect(status().textContent).toContain('19 pairs written');
   });
 
+  it('a step pressed while it plays stops the play and moves one pair from where it stood', async () => {
+    const { user, status } = setup();
+    const play = screen.getByRole('button', { name: 'Play' });
+    await user.click(play);
+    await act(async () => {
+      vi.advanceTimersByTime(Math.round(PLAY_MS / 128) * 2 + 10);
+    });
+    expect(status().textContent).toContain('18 pairs written');
+    await user.click(screen.getByRole('button', { name: 'Forward one pair' }));
+    expect(status().textContent).toContain('19 pairs written');
+    expect(screen.getByRole('button', { name: 'Play' }).getAttribute('aria-pressed')).toBe('false');
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(status().textContent).toContain('19 pairs written');
+  });
+
   it('steps back and forward by one, and resets', async () => {
     const { user, status } = setup();
     await user.click(screen.getByRole('button', { name: 'Forward one pair' }));
@@ -399,6 +416,21 @@ describe('the readout on every stream, under either metric', () => {
       return `${names[r]} ${x.toFixed(2)}`;
     });
   }
+
+  it('reads back exactly while the orthogonal stream’s keys fit: additive and delta at 0.00 up to eight pairs, cosine 1.00', () => {
+    for (const n of [1, 4, 8]) {
+      const error = setup(`?stream=orthogonal&n=${n}`, FORGET_DEFAULTS).status().textContent!;
+      expect(error).toContain('additive 0.00, delta 0.00');
+      cleanup();
+      const cosine = setup(`?stream=orthogonal&n=${n}&metric=cosine`, FORGET_DEFAULTS).status().textContent!;
+      expect(cosine).toContain('additive 1.00, delta 1.00');
+      cleanup();
+    }
+    // Past eight the keys no longer fit, and neither reads back exactly.
+    const past = setup('?stream=orthogonal&n=16', FORGET_DEFAULTS).status().textContent!;
+    expect(past).not.toContain('additive 0.00');
+    expect(past).not.toContain('delta 0.00');
+  });
 
   it('prints the core’s number for each rule, at the opening pair and at the stream’s end, and names the metric', () => {
     for (const kind of kinds)

@@ -55,7 +55,8 @@ describe('LineageFigure: the ladder is the stepper', () => {
     });
     expect(document.querySelector('[data-marker], [aria-current="step"], .lineage-markers')).toBeNull();
     // The rungs' small drawings are gone: each rung is words alone.
-    expect(document.querySelector('.rung-glyph, .lineage-rungs svg, .lineage-rungs img')).toBeNull();
+    expect(document.querySelectorAll('.rung-head')).toHaveLength(7);
+    expect(document.querySelector('.rung-head svg, .rung-head img, .rung-head canvas, .rung-glyph')).toBeNull();
     expect(screen.queryByRole('button', { name: /previous|next/i })).toBeNull();
   });
 
