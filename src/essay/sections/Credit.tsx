@@ -20,7 +20,7 @@ export function Credit() {
         (gates, routing, decay) is how a model gets one.
       </p>
       <p>
-        The framing as eviction policies grows out of the worklog&rsquo;s own conclusion. The explanations and the
+        The framing as eviction policies grows out of the worklog&rsquo;s own conclusion, and so does the phrase &ldquo;the selective read&rdquo;. The explanations and the
         figures are this page&rsquo;s, and so are any errors in them. For the code and the full derivations, read the
         original.
       </p>
