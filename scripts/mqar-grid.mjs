@@ -1,16 +1,27 @@
 // Trains the memories on associative recall (src/core/mqar/), cell by cell, with the same code a
 // reader's browser will run, and writes every cell with its settings and seeds as JSON.
-// The learning rate of each memory is picked first, on validation sequences, from a small sweep
-// at one load; every cell then trains at its memory's rate and is scored on fresh test sequences.
+// The learning rate of each memory is picked first, on validation sequences, from a sweep at two
+// loads (plain recall, kv 4 and 16, their mean accuracy): the sweep starts at --lrs and goes one
+// rung further along LADDER while the best rate sits at an edge of the rates tried, so the rate
+// picked lies inside the range swept; it stops with an error where no rate leaves the plateau of
+// a uniform guess. Every cell then trains at its memory's rate and is scored on fresh test sequences.
+// The file records the commit the grid was made from; the script refuses to run while the trainer
+// or this script has uncommitted changes (--dirty runs anyway and says so in the file).
 //   node scripts/mqar-grid.mjs --pilot            a small pilot: plain recall, kv 4 and 16, one seed
 //   node scripts/mqar-grid.mjs [--out file.json]  the grid: every memory × kv 4–64 × three streams × three seeds
 // Options: --steps N, --d N, --batch N, --mixers a,b, --kv 4,16, --streams plain,rewrite, --seeds 1,2,
-// --lrs 0.001,0.01 (the grid's sweep: 0.001,0.003,0.01,0.03). To share the work between processes:
-//   --sweep-only --out rates.json                 pick the rates and stop
-//   --rates rates.json --shard 0/2 --out a.json   run every second cell, at the rates picked before
+// --lrs 0.001,0.01 (where the grid's sweep starts: 0.001,0.003,0.01,0.03). To share the work between processes:
+//   --sweep-only [--mixers a,b] --out rates.json  pick the rates (of some memories) and stop
+//   --rates r1.json,r2.json --shard 0/2 --out a.json   run every second cell, at the rates picked before
 //   --merge a.json,b.json --out grid.json          join the shards into one file, cells in grid order
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'vite';
+
+/** The rates a sweep may reach, half a decade apart. */
+const LADDER = [0.0001, 0.0003, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3];
+/** A sweep whose best mean validation accuracy is below this many times chance has not left the plateau. */
+const PLATEAU = 4;
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -33,9 +44,16 @@ const settings = {
   streams: list('streams', pilot ? 'plain' : 'plain,rewrite,switch', String),
   seeds: list('seeds', pilot ? '1' : '1,2,3'),
   lrs: list('lrs', '0.001,0.003,0.01,0.03'),
-  /** Where each memory's rate is picked: plain recall at this load, on its own seed. */
-  sweep: { stream: 'plain', kv: 16, seed: 1000 },
+  /** Where each memory's rate is picked: plain recall at these loads (the mean of their validation accuracies), on its own seed. */
+  sweep: { stream: 'plain', kv: [4, 16], seed: 1000 },
 };
+const git = (...a) => execFileSync('git', a, { encoding: 'utf8' }).trim();
+const dirty = git('status', '--porcelain', '--', 'scripts/mqar-grid.mjs', 'src/core/mqar');
+if (dirty && !flag('dirty') && !flag('merge')) {
+  console.error(`the trainer or this script has uncommitted changes; commit them first, so the grid names the code that made it:\n${dirty}`);
+  process.exit(1);
+}
+const commit = `${git('rev-parse', 'HEAD')}${dirty ? '-dirty' : ''}`;
 const out = option('out', pilot ? 'mqar-pilot.json' : 'mqar-grid.json');
 const [shard, shards] = option('shard', '0/1').split('/').map(Number);
 const order = (c) => [c.stream, c.kv, c.mixer, c.seed];
@@ -48,8 +66,12 @@ if (flag('merge')) {
   );
   const [first] = files;
   for (const f of files)
-    if (JSON.stringify(f.settings) !== JSON.stringify(first.settings) || JSON.stringify(f.rates) !== JSON.stringify(first.rates))
-      throw new Error('--merge: the shards were made with different settings or rates');
+    if (
+      JSON.stringify(f.settings) !== JSON.stringify(first.settings) ||
+      JSON.stringify(f.rates) !== JSON.stringify(first.rates) ||
+      f.commit !== first.commit
+    )
+      throw new Error('--merge: the shards were made with different settings, rates or commits');
   const streams = first.settings.streams;
   const mixers = first.settings.mixers;
   const rank = (c) => [streams.indexOf(c.stream), c.kv, mixers.indexOf(c.mixer), c.seed];
@@ -97,25 +119,46 @@ try {
     every: settings.every,
   };
   const started = performance.now();
-  const picked = option('rates', '') ? JSON.parse(await readFile(option('rates', ''), 'utf8')) : null;
-  const rates = picked ? picked.rates : {};
-  const sweep = picked ? picked.sweep : [];
-  for (const mixer of picked ? [] : mixers) {
-    let best = null;
-    for (const lr of settings.lrs) {
-      const t0 = performance.now();
-      const r = runCell({ ...base, ...settings.sweep, mixer, lr });
-      sweep.push({ mixer, lr, validation: r.validation, diverged: r.diverged, seconds: (performance.now() - t0) / 1000 });
-      console.log(
-        `sweep ${mixer} lr ${lr}: validation accuracy ${r.validation.accuracy.toFixed(3)}, loss ${r.validation.loss.toFixed(3)}${r.diverged ? `, diverged at step ${r.diverged}` : ''}`,
-      );
-      if (!best || r.validation.accuracy > best.accuracy || (r.validation.accuracy === best.accuracy && r.validation.loss < best.loss))
-        best = { lr, ...r.validation };
+  const rateFiles = option('rates', '') ? await Promise.all(option('rates', '').split(',').map(async (f) => JSON.parse(await readFile(f, 'utf8')))) : null;
+  const rates = rateFiles ? Object.assign({}, ...rateFiles.map((f) => f.rates)) : {};
+  const sweep = rateFiles ? rateFiles.flatMap((f) => f.sweep) : [];
+  if (rateFiles) for (const m of mixers) if (rates[m] === undefined) throw new Error(`--rates: no rate picked for ${m}`);
+  if (rateFiles?.some((f) => f.commit !== commit)) throw new Error(`--rates: the rates were picked at another commit than ${commit}`);
+  for (const mixer of rateFiles ? [] : mixers) {
+    const tried = new Map();
+    const tryRate = (lr) => {
+      const runs = settings.sweep.kv.map((kv) => {
+        const t0 = performance.now();
+        const r = runCell({ ...base, stream: settings.sweep.stream, seed: settings.sweep.seed, kv, mixer, lr });
+        const row = { mixer, lr, kv, validation: r.validation, diverged: r.diverged, seconds: (performance.now() - t0) / 1000 };
+        sweep.push(row);
+        console.log(
+          `sweep ${mixer} lr ${lr} kv ${kv}: validation accuracy ${r.validation.accuracy.toFixed(3)}, loss ${r.validation.loss.toFixed(3)}${r.diverged ? `, diverged at step ${r.diverged}` : ''}`,
+        );
+        return row;
+      });
+      const mean = (f) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
+      tried.set(lr, { lr, accuracy: mean((r) => r.validation.accuracy), loss: mean((r) => (Number.isFinite(r.validation.loss) ? r.validation.loss : Infinity)) });
+    };
+    const bestOf = () =>
+      [...tried.values()].reduce((b, r) => (!b || r.accuracy > b.accuracy || (r.accuracy === b.accuracy && r.loss < b.loss) ? r : b), null);
+    for (const lr of settings.lrs) tryRate(lr);
+    for (;;) {
+      const best = bestOf();
+      const swept = [...tried.keys()].sort((a, b) => a - b);
+      const i = LADDER.indexOf(best.lr);
+      const next = best.lr === swept[0] ? LADDER[i - 1] : best.lr === swept.at(-1) ? LADDER[i + 1] : null;
+      if (next === null) break;
+      if (next === undefined || i < 0) throw new Error(`sweep ${mixer}: the best rate, ${best.lr}, is at the edge of the ladder`);
+      tryRate(next);
     }
+    const best = bestOf();
+    if (best.accuracy < PLATEAU / settings.candidates)
+      throw new Error(`sweep ${mixer}: no rate leaves the plateau (best mean validation accuracy ${best.accuracy.toFixed(3)})`);
     rates[mixer] = best.lr;
   }
   if (flag('sweep-only')) {
-    await writeFile(out, `${JSON.stringify({ settings: { ...settings, mixers }, rates, sweep }, null, 1)}\n`);
+    await writeFile(out, `${JSON.stringify({ commit, settings: { ...settings, mixers }, rates, sweep }, null, 1)}\n`);
     console.log(`${out}: rates ${JSON.stringify(rates)}`);
     process.exit(0);
   }
@@ -133,7 +176,7 @@ try {
           cells.push({ ...spec, ...r, seconds });
           console.log(`${stream} kv ${kv} ${mixer} seed ${seed}: test accuracy ${r.test.accuracy.toFixed(3)} (${seconds.toFixed(1)} s)`);
         }
-  const file = { made: new Date().toISOString().slice(0, 10), settings: { ...settings, mixers }, rates, sweep, shard: `${shard}/${shards}`, cells };
+  const file = { made: new Date().toISOString().slice(0, 10), commit, settings: { ...settings, mixers }, rates, sweep, shard: `${shard}/${shards}`, cells };
   await writeFile(out, `${JSON.stringify(file, null, 1)}\n`);
   console.log(`${out}: ${cells.length} cells in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 } finally {

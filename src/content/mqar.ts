@@ -41,18 +41,27 @@ const cell = z.strictObject({
 });
 const gridSchema = z.strictObject({
   made: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** The commit of the trainer and scripts/mqar-grid.mjs the grid was made from. */
+  commit: z.string().regex(/^[0-9a-f]{40}$/),
   settings: z.strictObject({
     ...shared,
     kv: z.array(z.number().int().positive()),
     streams: z.array(stream),
     seeds: z.array(z.number().int().nonnegative()),
     lrs: z.array(z.number().positive()),
-    sweep: z.strictObject({ stream, kv: z.number().int().positive(), seed: z.number().int().nonnegative() }),
+    sweep: z.strictObject({ stream, kv: z.array(z.number().int().positive()).min(1), seed: z.number().int().nonnegative() }),
     mixers: z.array(mixer),
   }),
   rates: z.record(mixer, z.number().positive()),
   sweep: z.array(
-    z.strictObject({ mixer, lr: z.number().positive(), validation: score, diverged: z.number().int().nullable(), seconds: z.number().nonnegative() }),
+    z.strictObject({
+      mixer,
+      lr: z.number().positive(),
+      kv: z.number().int().positive(),
+      validation: score,
+      diverged: z.number().int().nullable(),
+      seconds: z.number().nonnegative(),
+    }),
   ),
   cells: z.array(cell),
 });
@@ -68,8 +77,16 @@ export function parseGrid(json: unknown, file = MQAR_GRID_FILE): MqarGrid {
   const s = grid.settings;
   for (const m of MIXERS) {
     if (!s.mixers.includes(m)) throw new Error(`${file}: field settings.mixers: ${m} is missing; run node scripts/mqar-grid.mjs`);
-    if (grid.rates[m] === undefined) throw new Error(`${file}: field rates.${m}: missing`);
-    if (!s.lrs.includes(grid.rates[m]!)) throw new Error(`${file}: field rates.${m}: ${grid.rates[m]} is not one of the rates swept`);
+    const rate = grid.rates[m];
+    if (rate === undefined) throw new Error(`${file}: field rates.${m}: missing`);
+    const swept = [...new Set(grid.sweep.filter((r) => r.mixer === m).map((r) => r.lr))].sort((a, b) => a - b);
+    if (!swept.includes(rate)) throw new Error(`${file}: field rates.${m}: ${rate} is not one of the rates swept`);
+    // The rate picked lies inside the range swept, not at its edge, so a better one is not just past it.
+    if (rate === swept[0] || rate === swept.at(-1)) throw new Error(`${file}: field rates.${m}: ${rate} is at the edge of the rates swept (${swept.join(', ')})`);
+    for (const lr of swept)
+      for (const kv of s.sweep.kv)
+        if (grid.sweep.filter((r) => r.mixer === m && r.lr === lr && r.kv === kv).length !== 1)
+          throw new Error(`${file}: field sweep: ${m} at rate ${lr} needs one run at kv ${kv}`);
   }
   // A reader who changes the steps can always come back to the grid's.
   if (s.steps < STEP_RANGE.min || s.steps > STEP_RANGE.max || s.steps % STEP_RANGE.step !== 0)

@@ -38,12 +38,56 @@ describe('parameters', () => {
     for (const mixer of MIXERS) {
       const p = initParams(mixer, 8, 1);
       for (const { name, rows, cols } of shapesOf(mixer, 8)) expect(tensor(p, name)).toHaveLength(rows * cols);
-      for (const name of tensorNames(p).filter((n) => n.startsWith('g'))) expect(Array.from(tensor(p, name))).toEqual(new Array(8).fill(1));
+      for (const name of tensorNames(p).filter((n) => n.startsWith('g'))) {
+        const g = tensor(p, name);
+        expect(Array.from(g)).toEqual(new Array(g.length).fill(1));
+      }
     }
     expect(sigmoid(GATE_INIT.bBeta)).toBe(GATE_INIT.beta);
-    expect(Math.exp(-Math.exp(GATE_INIT.A) * softplus(GATE_INIT.bAlpha))).toBeCloseTo(GATE_INIT.alpha, 12);
-    expect(Array.from(tensor(initParams('perChannel', 8, 1), 'bAlpha'))).toEqual(new Array(8).fill(GATE_INIT.bAlpha));
     expect(() => tensor(initParams('attention', 8, 1), 'wBeta')).toThrow(/no tensor wBeta/);
+  });
+
+  it('every head reads the whole 2d-wide token: its q, k, v maps and gate weights take 2d inputs, W_o and the residual stream d', () => {
+    const d = 8;
+    for (const mixer of MIXERS) {
+      const shape = Object.fromEntries(shapesOf(mixer, d).map((s) => [s.name, [s.rows, s.cols]]));
+      for (const n of ['Wq', 'Wk', 'Wv'] as const) expect(shape[n], `${mixer}.${n}`).toEqual([d, 2 * d]);
+      expect(shape.Wo).toEqual([d, d]);
+      expect(shape.Win).toEqual([d, 2 * d]);
+      expect(shape.gIn).toEqual([1, 2 * d]);
+      if (mixer === 'hybrid') for (const n of ['aWq', 'aWk', 'aWv'] as const) expect(shape[n]).toEqual([d, 2 * d]);
+      if (shape.wBeta) expect(shape.wBeta).toEqual([1, 2 * d]);
+    }
+    expect(Object.fromEntries(shapesOf('perChannel', d).map((s) => [s.name, [s.rows, s.cols]])).wAlpha).toEqual([d, 2 * d]);
+  });
+
+  it('α starts as fla starts it: softplus(b_α) = dt log-uniform on [0.001, 0.1], so α at the median input lies in [e^−0.1, e^−0.001]', () => {
+    const logs: number[] = [];
+    for (let seed = 1; seed <= 40; seed++) {
+      for (const mixer of ['gated', 'perChannel'] as const) {
+        const p = initParams(mixer, 16, seed);
+        expect(Array.from(tensor(p, 'A'))).toEqual(new Array(mixer === 'gated' ? 1 : 16).fill(0));
+        for (const b of tensor(p, 'bAlpha')) {
+          const dt = softplus(b);
+          const alpha = Math.exp(-dt);
+          expect(alpha).toBeGreaterThanOrEqual(Math.exp(-0.1));
+          expect(alpha).toBeLessThanOrEqual(Math.exp(-0.001));
+          logs.push(Math.log(dt));
+        }
+      }
+    }
+    // log dt uniform on [ln 0.001, ln 0.1]: mean ln 0.01, variance (ln 100)²/12; each quarter of the range a quarter of the draws.
+    const n = logs.length;
+    const mean = logs.reduce((a, b) => a + b, 0) / n;
+    const width = Math.log(100);
+    expect(Math.abs(mean - Math.log(0.01))).toBeLessThan((4 * width) / Math.sqrt(12 * n));
+    for (let q = 0; q < 4; q++) {
+      const lo = Math.log(0.001) + (q * width) / 4;
+      const share = logs.filter((x) => x >= lo && x < lo + width / 4).length / n;
+      expect(Math.abs(share - 0.25)).toBeLessThan(4 * Math.sqrt(0.25 * 0.75 / n));
+    }
+    // Per channel, not one value copied: a perChannel head's sixteen gates start apart.
+    expect(new Set(tensor(initParams('perChannel', 16, 1), 'bAlpha')).size).toBe(16);
   });
 
   it('counts the numbers each memory keeps: d² for a state or a window of d/2 tokens, 2dT for a cache', () => {

@@ -1,11 +1,11 @@
 /**
- * A softmax-attention head of width d from the normed input h to its output, forward and
- * backward: q, k, v = W_q h, W_k h, W_v h (no normalisation of q or k, no position signal, as
+ * A softmax-attention head of width d from the normed input h (T × headInput(d)) to its output,
+ * forward and backward: q, k, v = W_q h, W_k h, W_v h (no normalisation of q or k, no position signal, as
  * in Zoology's continuous model), scale 1/√d, causal, over the whole context or the last
  * `window` tokens including the current one; output W_o a. The hybrid's attention head uses
  * the same code with its own tensors (aWq, aWk, aWv, aWo).
  */
-import { type Params, type TensorName, tensor } from './params';
+import { headInput, type Params, type TensorName, tensor } from './params';
 import { linear, linearBackward } from './ops';
 import { attentionBackward, attentionForward } from './attention';
 
@@ -42,9 +42,10 @@ export function attentionBuffers(d: number, T: number): AttentionBuffers {
 /** The head's output for T tokens of h (T × d) into b.out. */
 export function attentionHeadForward(p: Params, names: HeadNames, h: Float64Array, T: number, window: number, b: AttentionBuffers): void {
   const d = p.d;
-  linear(tensor(p, names.q), d, d, h, T, b.q);
-  linear(tensor(p, names.k), d, d, h, T, b.k);
-  linear(tensor(p, names.v), d, d, h, T, b.v);
+  const e = headInput(d);
+  linear(tensor(p, names.q), d, e, h, T, b.q);
+  linear(tensor(p, names.k), d, e, h, T, b.k);
+  linear(tensor(p, names.v), d, e, h, T, b.v);
   attentionForward(b.q, b.k, b.v, T, d, window, 1 / Math.sqrt(d), b.P, b.a);
   linear(tensor(p, names.o), d, d, b.a, T, b.out);
 }
@@ -65,7 +66,8 @@ export function attentionHeadBackward(
   b.da.fill(0, 0, T * d);
   linearBackward(tensor(p, names.o), d, d, b.a, dOut, T, tensor(grad, names.o), b.da);
   attentionBackward(b.q, b.k, b.v, T, d, window, 1 / Math.sqrt(d), b.P, b.da, b.dq, b.dk, b.dv, b.dP);
-  linearBackward(tensor(p, names.q), d, d, h, b.dq, T, tensor(grad, names.q), dH);
-  linearBackward(tensor(p, names.k), d, d, h, b.dk, T, tensor(grad, names.k), dH);
-  linearBackward(tensor(p, names.v), d, d, h, b.dv, T, tensor(grad, names.v), dH);
+  const e = headInput(d);
+  linearBackward(tensor(p, names.q), d, e, h, b.dq, T, tensor(grad, names.q), dH);
+  linearBackward(tensor(p, names.k), d, e, h, b.dk, T, tensor(grad, names.k), dH);
+  linearBackward(tensor(p, names.v), d, e, h, b.dv, T, tensor(grad, names.v), dH);
 }

@@ -1,6 +1,6 @@
 /**
- * The seven mixers as one block from the normed input h to the mixer output o (T × d), forward
- * and backward. attention: one softmax head over the whole causal context. window: the same
+ * The seven mixers as one block from the normed input h (T × headInput(d), the whole token) to
+ * the mixer output o (T × d), forward and backward. attention: one softmax head over the whole causal context. window: the same
  * head over the last windowPairs(d) = d/2 tokens, which hold d² numbers like a state. linear,
  * delta, gated, perChannel: one recurrent head (./recurrentHead.ts). hybrid: a delta head and a
  * softmax head side by side on the same h, their outputs summed.
@@ -55,7 +55,7 @@ export function mixerForward(p: Params, h: Float64Array, T: number, b: MixerBuff
   }
 }
 
-/** Accumulates the mixer's parameter gradients into `grad`, and ∂L/∂h into dH, from ∂L/∂o (T × d). */
+/** Accumulates the mixer's parameter gradients into `grad`, and ∂L/∂h into dH (T × headInput(d)), from ∂L/∂o (T × d). */
 export function mixerBackward(p: Params, h: Float64Array, T: number, b: MixerBuffers, dO: Float64Array, grad: Params, dH: Float64Array): void {
   if (b.recurrent !== null) recurrentBackward(p, h, T, b.recurrent, dO, grad, dH);
   if (b.attention !== null) {

@@ -1,7 +1,11 @@
 /**
- * The one-layer recall model, Zoology's ContinuousInputModel simplified: x_t = W_in · input_t
- * (2d → d); h = RMSNorm(x); o = mixer(h); y = x + o; z = RMSNorm(y); out = W_out z; logits over
- * the candidate values = out · valuesᵀ; loss = mean cross-entropy over the queried positions.
+ * The one-layer recall model, after Zoology's ContinuousInputModel: x_t = W_in · input_t (2d → d,
+ * the residual stream); h = RMSNorm(input_t), the whole 2d-wide token; o = mixer(h); y = x + o;
+ * z = RMSNorm(y); out = W_out z; logits over the candidate values = out · valuesᵀ; loss = mean
+ * cross-entropy over the queried positions.
+ * One departure: Zoology's mixer reads RMSNorm(x), the token squeezed to d numbers, so the key and
+ * the value share d numbers; here each head reads the token whole (./params.ts, headInput), which
+ * costs its q, k and v maps (and its gates' weights) 2d inputs instead of d.
  * Simplifications, each stated: RMSNorm with a gain instead of LayerNorm (both norms; no bias);
  * no bias in any projection (Zoology's Linear layers have one); no dropout; no short convolution;
  * one head of width d; the final norm and W_out run only at the queried positions, the only ones
@@ -10,7 +14,7 @@
 import { requirePositiveInteger } from '../checks';
 import { type MixerBuffers, mixerBackward, mixerBuffers, mixerForward } from './mixers';
 import { linear, linearBackward, rmsRow, rmsRowBackward } from './ops';
-import { type Mixer, type Params, tensor, zerosLike } from './params';
+import { headInput, type Mixer, type Params, tensor, zerosLike } from './params';
 import { exp, log } from './elementary';
 
 /**
@@ -45,6 +49,8 @@ export interface Tape {
   readonly buffers: MixerBuffers;
   readonly dy: Float64Array;
   readonly dh: Float64Array;
+  /** ∂L/∂input, which nothing reads: the inputs are data. */
+  readonly dIn: Float64Array;
   readonly dOut: Float64Array;
   /** The last sequence run: its summed cross-entropy, mean loss, correct answers and accuracy. */
   lossSum: number;
@@ -59,15 +65,16 @@ export function makeTape(mixer: Mixer, d: number, capacity: number, candidates: 
   requirePositiveInteger('candidates', candidates);
   const f = (n: number) => new Float64Array(n);
   const n = capacity * d;
+  const wide = capacity * headInput(d);
   return {
     mixer,
     d,
     capacity,
     candidates,
     x: f(n),
-    nIn: f(n),
+    nIn: f(wide),
     rIn: f(capacity),
-    h: f(n),
+    h: f(wide),
     o: f(n),
     y: f(n),
     nOut: f(n),
@@ -77,7 +84,8 @@ export function makeTape(mixer: Mixer, d: number, capacity: number, candidates: 
     probs: f(capacity * candidates),
     buffers: mixerBuffers(mixer, d, capacity),
     dy: f(n),
-    dh: f(n),
+    dh: f(wide),
+    dIn: f(wide),
     dOut: f(d),
     lossSum: 0,
     loss: 0,
@@ -116,7 +124,8 @@ export function forward(p: Params, seq: Sequence, values: Float64Array, tape?: T
   const { T, inputs, queries, labels } = seq;
   linear(tensor(p, 'Win'), d, 2 * d, inputs, T, tp.x);
   const gIn = tensor(p, 'gIn');
-  for (let t = 0; t < T; t++) rmsRow(tp.x, t * d, d, gIn, tp.nIn, tp.rIn, t, tp.h, t * d);
+  const e = headInput(d);
+  for (let t = 0; t < T; t++) rmsRow(inputs, t * e, e, gIn, tp.nIn, tp.rIn, t, tp.h, t * e);
   mixerForward(p, tp.h, T, tp.buffers, tp.o);
   for (let i = 0; i < T * d; i++) tp.y[i] = tp.x[i]! + tp.o[i]!;
   const gOut = tensor(p, 'gOut');
@@ -202,12 +211,13 @@ function backward(p: Params, seq: Sequence, values: Float64Array, tape: Tape, sc
     }
     rmsRowBackward(dh, h0, d, gOut, nOut, rOut, j, dgOut, dy, h0);
   }
-  // y = x + o: dy reaches x directly and through the mixer and the first norm.
-  dh.fill(0, 0, T * d);
+  // y = x + o: dy reaches W_in through x, and the mixer and the first norm through o.
+  const e = headInput(d);
+  dh.fill(0, 0, T * e);
   mixerBackward(p, tape.h, T, tape.buffers, dy, grad, dh);
   const gIn = tensor(p, 'gIn');
   const dgIn = tensor(grad, 'gIn');
-  for (let t = 0; t < T; t++) rmsRowBackward(dh, t * d, d, gIn, tape.nIn, tape.rIn, t, dgIn, dy, t * d);
+  for (let t = 0; t < T; t++) rmsRowBackward(dh, t * e, e, gIn, tape.nIn, tape.rIn, t, dgIn, tape.dIn, t * e);
   linearBackward(tensor(p, 'Win'), d, 2 * d, inputs, dy, T, tensor(grad, 'Win'), null);
 }
 

@@ -16,11 +16,21 @@ export const WIDTHS: readonly number[] = Object.freeze([8, 16, 32]);
 export const DEFAULT_WIDTH = 16;
 
 /**
- * Tensors by name. Shared by every mixer: Win (d × 2d), gIn and gOut (the two RMSNorm gains, d),
- * Wout (d × d). The mixer's head: Wq, Wk, Wv, Wo (d × d). The recurrent heads add gMix (their
- * output RMSNorm's gain, d); the delta heads add wBeta (d) and bBeta (1); gated adds wAlpha (d),
- * bAlpha (1) and A (1), perChannel wAlpha (d × d), bAlpha (d) and A (d). The hybrid's attention
- * head has aWq, aWk, aWv, aWo (d × d) beside its delta head.
+ * How wide the input a head reads is: the whole 2d-wide token [key ‖ value], normed. Zoology's
+ * model first projects the token to the model width d (Linear(2d → d)) and computes q, k, v and
+ * the gates from that; at d = 16 the key and the value would then share 16 numbers, a ceiling of
+ * about three recalled pairs at every load whatever the memory (research/trainer-audit-2026-12-06.md).
+ * Reading the token whole costs each head's q, k and v maps d × 2d instead of d × d.
+ */
+export const headInput = (d: number) => 2 * d;
+
+/**
+ * Tensors by name, with e = headInput(d) = 2d. Shared by every mixer: Win (d × 2d, the token into
+ * the residual stream), gIn (the heads' input RMSNorm gain, e), gOut (the final RMSNorm gain, d),
+ * Wout (d × d). The mixer's head: Wq, Wk, Wv (d × e), Wo (d × d). The recurrent heads add gMix
+ * (their output RMSNorm's gain, d); the delta heads add wBeta (e) and bBeta (1); gated adds
+ * wAlpha (e), bAlpha (1) and A (1), perChannel wAlpha (d × e), bAlpha (d) and A (d). The hybrid's
+ * attention head has aWq, aWk, aWv (d × e) and aWo (d × d) beside its delta head.
  */
 export type TensorName =
   | 'Win'
@@ -51,8 +61,11 @@ export interface Params {
   readonly tensors: Tensors;
 }
 
-/** How a tensor starts: a weight matrix N(0, 1/cols), a gain of ones, or a constant (the gates' biases). */
-type Init = { kind: 'weight' } | { kind: 'fill'; value: number };
+/**
+ * How a tensor starts: a weight matrix N(0, 1/cols), a gain of ones, a constant, or (α's bias)
+ * softplus⁻¹(dt) with dt log-uniform on GATE_INIT's range, one draw per entry.
+ */
+type Init = { kind: 'weight' } | { kind: 'fill'; value: number } | { kind: 'dtBias' };
 
 export interface TensorShape {
   readonly name: TensorName;
@@ -64,35 +77,41 @@ export interface TensorShape {
 const softplusInverse = (y: number) => log(exp(y) - 1);
 
 /**
- * The gates at initialisation. β = σ(w_β·h + b_β) = 0.5 where w_β·h = 0 (the median input, as w_β
- * is drawn symmetric about zero). α = exp(−e^A · softplus(w_α·h + b_α)) = 0.99 there: A = 0, so
- * e^A = 1, and b_α = softplus⁻¹(−ln 0.99) ≈ −4.595, Mamba2's dt bias with dt ≈ 0.01. Zoology's
- * own GDN init gives α ≈ 0.92 at the medians, which forgets a pair within about 12 tokens
- * (research §3); near 1 the gated memories start out as plain delta memories.
+ * The gates at initialisation, as fla's full GatedDeltaNet and KDA layers start them.
+ * β = σ(w_β·h + b_β) = 0.5 where w_β·h = 0 (the median input, as w_β is drawn symmetric about
+ * zero). α = exp(−e^A · softplus(w_α·h + b_α)): b_α = softplus⁻¹(dt) with dt drawn log-uniform on
+ * [0.001, 0.1] per gate (one for gated, one per key channel for perChannel), as fla draws
+ * dt_bias, so α starts between e^−0.1 ≈ 0.905 and e^−0.001 ≈ 0.999 at the median input.
+ * A = 0 (e^A = 1) where fla draws A from U(0, 16): at one layer that would start the median gate
+ * near e^−8·0.01 ≈ 0.92, which forgets a pair within about 12 tokens, before its query comes
+ * (research/mqar-browser.md §3).
  */
 // Pure calls, marked so: a chunk that only counts a memory's numbers leaves the maths out.
 export const GATE_INIT = /* @__PURE__ */ Object.freeze({
   beta: 0.5,
-  alpha: 0.99,
   bBeta: 0,
   A: 0,
-  bAlpha: /* @__PURE__ */ softplusInverse(-(/* @__PURE__ */ log(0.99))),
+  dtMin: 0.001,
+  dtMax: 0.1,
 });
 
 const weight = (name: TensorName, rows: number, cols: number): TensorShape => ({ name, rows, cols, init: { kind: 'weight' } });
 const fill = (name: TensorName, rows: number, cols: number, value: number): TensorShape => ({ name, rows, cols, init: { kind: 'fill', value } });
 
+const dtBias = (name: TensorName, rows: number, cols: number): TensorShape => ({ name, rows, cols, init: { kind: 'dtBias' } });
+
 const head = (d: number, prefix: '' | 'a'): TensorShape[] =>
-  (['Wq', 'Wk', 'Wv', 'Wo'] as const).map((n) => weight((prefix === '' ? n : `${prefix}${n}`) as TensorName, d, d));
+  (['Wq', 'Wk', 'Wv', 'Wo'] as const).map((n) => weight((prefix === '' ? n : `${prefix}${n}`) as TensorName, d, n === 'Wo' ? d : headInput(d)));
 
 function deltaGates(d: number): TensorShape[] {
-  return [fill('gMix', 1, d, 1), weight('wBeta', 1, d), fill('bBeta', 1, 1, GATE_INIT.bBeta)];
+  return [fill('gMix', 1, d, 1), weight('wBeta', 1, headInput(d)), fill('bBeta', 1, 1, GATE_INIT.bBeta)];
 }
 
 /** The tensors of `mixer` at width d, in the order they are drawn from the generator. */
 export function shapesOf(mixer: Mixer, d: number): TensorShape[] {
   requirePositiveInteger('d', d);
-  const shared = [weight('Win', d, 2 * d), fill('gIn', 1, d, 1), fill('gOut', 1, d, 1), weight('Wout', d, d)];
+  const e = headInput(d);
+  const shared = [weight('Win', d, 2 * d), fill('gIn', 1, e, 1), fill('gOut', 1, d, 1), weight('Wout', d, d)];
   switch (mixer) {
     case 'attention':
     case 'window':
@@ -102,9 +121,9 @@ export function shapesOf(mixer: Mixer, d: number): TensorShape[] {
     case 'delta':
       return [...shared, ...head(d, ''), ...deltaGates(d)];
     case 'gated':
-      return [...shared, ...head(d, ''), ...deltaGates(d), weight('wAlpha', 1, d), fill('bAlpha', 1, 1, GATE_INIT.bAlpha), fill('A', 1, 1, GATE_INIT.A)];
+      return [...shared, ...head(d, ''), ...deltaGates(d), weight('wAlpha', 1, e), dtBias('bAlpha', 1, 1), fill('A', 1, 1, GATE_INIT.A)];
     case 'perChannel':
-      return [...shared, ...head(d, ''), ...deltaGates(d), weight('wAlpha', d, d), fill('bAlpha', 1, d, GATE_INIT.bAlpha), fill('A', 1, d, GATE_INIT.A)];
+      return [...shared, ...head(d, ''), ...deltaGates(d), weight('wAlpha', d, e), dtBias('bAlpha', 1, d), fill('A', 1, d, GATE_INIT.A)];
     case 'hybrid':
       return [...shared, ...head(d, ''), ...deltaGates(d), ...head(d, 'a')];
   }
@@ -124,7 +143,10 @@ export function initParams(mixer: Mixer, d: number, seed: number): Params {
   for (const { name, rows, cols, init } of shapesOf(mixer, d)) {
     const t = new Float64Array(rows * cols);
     if (init.kind === 'fill') t.fill(init.value);
-    else {
+    else if (init.kind === 'dtBias') {
+      const [lo, hi] = [log(GATE_INIT.dtMin), log(GATE_INIT.dtMax)];
+      for (let i = 0; i < t.length; i++) t[i] = softplusInverse(exp(lo + (hi - lo) * uniform()));
+    } else {
       const sd = 1 / Math.sqrt(cols);
       for (let i = 0; i < t.length; i++) t[i] = sd * normal();
     }

@@ -1,13 +1,13 @@
 /**
  * A recurrent head of width d (linear attention, DeltaNet, Gated DeltaNet, KDA) from the normed
- * input h to its output, forward and backward. q = L2(W_q h), k = L2(W_k h), v = W_v h (no short
+ * input h (T × headInput(d): the whole token) to its output, forward and backward. q = L2(W_q h), k = L2(W_k h), v = W_v h (no short
  * convolution, no SiLU: Zoology's DeltaNet has both); β = σ(w_β·h + b_β); gated: α = exp(g) with
  * g = −e^A softplus(w_α·h + b_α), one per token; perChannel: the same per key channel, W_α h + b_α.
  * The state's read o = q S is unscaled (fla would scale q by d^−½) and goes through a per-head
  * RMSNorm with a gain before W_o, as in fla's and Zoology's DeltaNet and GDN layers; the norm
  * also stands in for linear attention's dropped denominator (research §3).
  */
-import { type Params, tensor } from './params';
+import { headInput, type Params, tensor } from './params';
 import { linear, linearBackward, l2Rows, l2RowsBackward, rmsRow, rmsRowBackward, sigmoid, softplus } from './ops';
 import { type Recurrence, type RecurrenceInput, recurrenceBackward, recurrenceForward } from './recurrence';
 import { exp } from './elementary';
@@ -78,18 +78,19 @@ const dot = (w: Float64Array, w0: number, h: Float64Array, h0: number, d: number
 /** The head's output for T tokens of h (T × d) into b.out. */
 export function recurrentForward(p: Params, h: Float64Array, T: number, b: RecurrentBuffers): void {
   const d = p.d;
+  const e = headInput(d);
   const x = b.input;
   x.T = T;
-  linear(tensor(p, 'Wq'), d, d, h, T, b.qPre);
-  linear(tensor(p, 'Wk'), d, d, h, T, b.kPre);
-  linear(tensor(p, 'Wv'), d, d, h, T, x.v);
+  linear(tensor(p, 'Wq'), d, e, h, T, b.qPre);
+  linear(tensor(p, 'Wk'), d, e, h, T, b.kPre);
+  linear(tensor(p, 'Wv'), d, e, h, T, x.v);
   l2Rows(b.qPre, T, d, x.q, b.rq);
   l2Rows(b.kPre, T, d, x.k, b.rk);
   if (x.kind !== 'linear') {
     const w = tensor(p, 'wBeta');
     const bias = tensor(p, 'bBeta')[0]!;
     for (let t = 0; t < T; t++) {
-      b.zBeta[t] = dot(w, 0, h, t * d, d) + bias;
+      b.zBeta[t] = dot(w, 0, h, t * e, e) + bias;
       x.beta[t] = sigmoid(b.zBeta[t]!);
     }
   }
@@ -100,7 +101,7 @@ export function recurrentForward(p: Params, h: Float64Array, T: number, b: Recur
     const A = tensor(p, 'A');
     for (let t = 0; t < T; t++) {
       for (let i = 0; i < n; i++) {
-        const z = dot(w, i * d, h, t * d, d) + bias[i]!;
+        const z = dot(w, i * e, h, t * e, e) + bias[i]!;
         const g = -exp(A[i]!) * softplus(z);
         b.zAlpha[t * n + i] = z;
         b.g[t * n + i] = g;
@@ -117,6 +118,7 @@ export function recurrentForward(p: Params, h: Float64Array, T: number, b: Recur
 /** Accumulates the head's parameter gradients into `grad` and ∂L/∂h into dH, given ∂L/∂out (T × d). */
 export function recurrentBackward(p: Params, h: Float64Array, T: number, b: RecurrentBuffers, dOut: Float64Array, grad: Params, dH: Float64Array): void {
   const d = p.d;
+  const e = headInput(d);
   const x = b.input;
   b.dm.fill(0, 0, T * d);
   linearBackward(tensor(p, 'Wo'), d, d, b.m, dOut, T, tensor(grad, 'Wo'), b.dm);
@@ -133,9 +135,9 @@ export function recurrentBackward(p: Params, h: Float64Array, T: number, b: Recu
       const beta = x.beta[t]!;
       const dz = b.dBeta[t]! * beta * (1 - beta);
       db[0]! += dz;
-      for (let i = 0; i < d; i++) {
-        dw[i]! += dz * h[t * d + i]!;
-        dH[t * d + i]! += dz * w[i]!;
+      for (let i = 0; i < e; i++) {
+        dw[i]! += dz * h[t * e + i]!;
+        dH[t * e + i]! += dz * w[i]!;
       }
     }
   }
@@ -154,16 +156,16 @@ export function recurrentBackward(p: Params, h: Float64Array, T: number, b: Recu
         dA[i]! += dg * b.g[j]!;
         const dz = -dg * exp(A[i]!) * sigmoid(b.zAlpha[j]!);
         db[i]! += dz;
-        for (let c = 0; c < d; c++) {
-          dw[i * d + c]! += dz * h[t * d + c]!;
-          dH[t * d + c]! += dz * w[i * d + c]!;
+        for (let c = 0; c < e; c++) {
+          dw[i * e + c]! += dz * h[t * e + c]!;
+          dH[t * e + c]! += dz * w[i * e + c]!;
         }
       }
     }
   }
   l2RowsBackward(b.dq, x.q, b.rq, T, d);
   l2RowsBackward(b.dk, x.k, b.rk, T, d);
-  linearBackward(tensor(p, 'Wq'), d, d, h, b.dq, T, tensor(grad, 'Wq'), dH);
-  linearBackward(tensor(p, 'Wk'), d, d, h, b.dk, T, tensor(grad, 'Wk'), dH);
-  linearBackward(tensor(p, 'Wv'), d, d, h, b.dv, T, tensor(grad, 'Wv'), dH);
+  linearBackward(tensor(p, 'Wq'), d, e, h, b.dq, T, tensor(grad, 'Wq'), dH);
+  linearBackward(tensor(p, 'Wk'), d, e, h, b.dk, T, tensor(grad, 'Wk'), dH);
+  linearBackward(tensor(p, 'Wv'), d, e, h, b.dv, T, tensor(grad, 'Wv'), dH);
 }
