@@ -17,6 +17,7 @@ import { UPDATES_CSS, updatesPage } from './updatesPage';
 import { UPDATES_PAGE, UPDATES_STYLES } from '../content/updates';
 import { TrainBody, TRAIN_DESCRIPTION, TRAIN_PAGE, TRAIN_TITLE } from '../essay/TrainBody';
 import trainCss from './styles/train.css?raw';
+import { gridCsv, gridJson, MQAR_DOWNLOADS } from '../content/mqar';
 
 /** The trainer's page: its own stylesheet, linked after the essay's. */
 export const TRAIN_STYLES = 'train.css';
@@ -65,5 +66,8 @@ export function dataFiles(): { path: string; text: string }[] {
     { path: UPDATES_PAGE, text: updatesPage() },
     { path: UPDATES_STYLES, text: UPDATES_CSS },
     { path: TRAIN_STYLES, text: trainCss },
+    // The recall grid, whole, for the trainer's page.
+    { path: MQAR_DOWNLOADS.json, text: gridJson() },
+    { path: MQAR_DOWNLOADS.csv, text: gridCsv() },
   ];
 }

@@ -5,10 +5,11 @@
  */
 import { z } from 'zod';
 import raw from './mqarGrid.json';
-import { GATE_INIT, MIXERS, type Mixer, stateNumbers } from '../core/mqar/params';
+import { GATE_INIT, headInput, MIXERS, type Mixer, shapesOf, stateNumbers } from '../core/mqar/params';
 import { MQAR_STREAMS, type MqarStream, STEP_RANGE, STREAM_TESTS, streamShape } from '../core/mqar/task';
 import type { CellSpec } from '../core/mqar/run';
 import { parseData } from './validate';
+import { csvField } from './csv';
 
 export const MQAR_GRID_FILE = 'src/content/mqarGrid.json';
 
@@ -82,7 +83,8 @@ export function parseGrid(json: unknown, file = MQAR_GRID_FILE): MqarGrid {
     const swept = [...new Set(grid.sweep.filter((r) => r.mixer === m).map((r) => r.lr))].sort((a, b) => a - b);
     if (!swept.includes(rate)) throw new Error(`${file}: field rates.${m}: ${rate} is not one of the rates swept`);
     // The rate picked lies inside the range swept, not at its edge, so a better one is not just past it.
-    if (rate === swept[0] || rate === swept.at(-1)) throw new Error(`${file}: field rates.${m}: ${rate} is at the edge of the rates swept (${swept.join(', ')})`);
+    if (rate === swept[0] || rate === swept.at(-1))
+      throw new Error(`${file}: field rates.${m}: ${rate} is at the edge of the rates swept (${swept.join(', ')})`);
     for (const lr of swept)
       for (const kv of s.sweep.kv)
         if (grid.sweep.filter((r) => r.mixer === m && r.lr === lr && r.kv === kv).length !== 1)
@@ -183,3 +185,102 @@ export const MEMORY_WORDS: Record<Mixer, string> = Object.freeze({
   perChannel: 'per-channel gated delta',
   hybrid: 'the hybrid',
 });
+
+/** Where the page serves the whole stored grid. */
+export const MQAR_DOWNLOADS = { json: 'data/recall-grid.json', csv: 'data/recall-grid.csv' } as const;
+
+/** The script that made the grid, and where its code lives, named in both downloads. */
+export const MQAR_SCRIPT = 'scripts/mqar-grid.mjs';
+
+/** The grid's columns in the CSV, one row a cell, in the file's cell order. */
+const CSV_COLUMNS = [
+  'stream',
+  'memory',
+  'kv',
+  'seed',
+  'rate',
+  'steps',
+  'batch',
+  'd',
+  'candidates',
+  'testAccuracy',
+  'testLoss',
+  'validationAccuracy',
+  'validationLoss',
+  'divergedAtStep',
+  'numbersKept',
+] as const;
+
+/** Every cell of the grid as CSV, after comment lines naming what it is, the commit and script that made it, and the settings every row shares. */
+export function gridCsv(g: MqarGrid = mqarGrid): string {
+  const s = g.settings;
+  const notes = [
+    `# The recall grid of "every architectural step is an eviction policy": each memory trained on multi-query associative recall, made ${g.made} by ${MQAR_SCRIPT} at commit ${g.commit}.`,
+    `# Shared settings: d = ${s.d}, ${s.candidates} candidate values, ${s.keys} keys, ${s.steps} Adam steps of ${s.batchSize} sequences, scored on ${s.evalSize} validation and ${s.evalSize} test sequences; each memory's rate picked on validation sequences of ${s.sweep.stream} recall at kv = ${s.sweep.kv.join(' and ')} (seed ${s.sweep.seed}).`,
+    '# Losses are mean cross-entropy in nats; a diverged cell has no loss and accuracy 0. numbersKept: what the memory holds once it has read a sequence.',
+  ];
+  const rows = g.cells.map((c) =>
+    [
+      c.stream,
+      c.mixer,
+      c.kv,
+      c.seed,
+      c.lr,
+      c.steps,
+      c.batchSize,
+      c.d,
+      c.candidates,
+      c.test.accuracy,
+      c.test.loss,
+      c.validation.accuracy,
+      c.validation.loss,
+      c.diverged,
+      numbersKept(c.mixer, c.d, c.stream, c.kv),
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return `${[...notes, CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+/**
+ * The whole grid as JSON: what it is, the commit and script that made it, its settings, rates,
+ * sweep, and every cell with its settings and scores. The training curves (twenty points a cell)
+ * stay in the source's file, which this names: the page's offline copy keeps every download, and
+ * they would triple its size.
+ */
+export function gridJson(g: MqarGrid = mqarGrid): string {
+  const { made, commit, settings, rates, sweep } = g;
+  const file = {
+    what: 'The recall grid of "every architectural step is an eviction policy": seven memories trained on multi-query associative recall, every memory × load × stream × seed',
+    made,
+    commit,
+    script: MQAR_SCRIPT,
+    code: 'src/core/mqar/ (run.ts: runCell)',
+    curves: `${MQAR_GRID_FILE} at that commit holds each cell's training curve`,
+    settings,
+    rates,
+    sweep,
+    cells: g.cells.map(({ curve: _curve, ...cell }) => ({ ...cell, numbersKept: numbersKept(cell.mixer, cell.d, cell.stream, cell.kv) })),
+  };
+  return `${JSON.stringify(file)}\n`;
+}
+
+/**
+ * Each memory's parameters at width d, and what they would be with Zoology's layout, whose heads
+ * read the token squeezed to d numbers: every map or gate weight that reads the head's input
+ * (2d wide here) would read d, and the input norm's gain would hold d.
+ */
+export function parameterCounts(m: Mixer, d: number): { here: number; zoology: number } {
+  let here = 0;
+  let zoology = 0;
+  for (const t of shapesOf(m, d)) {
+    here += t.rows * t.cols;
+    const readsHeadInput = t.name !== 'Win' && t.cols === headInput(d);
+    zoology += t.rows * (readsHeadInput ? d : t.cols);
+  }
+  return { here, zoology };
+}
+
+/** Pairs recalled: the mean test accuracy of a memory's seeds times the pairs asked for. */
+export const recalledPairs = (g: MqarGrid, stream: MqarStream, kv: number, m: Mixer) => spreadOf(g, stream, kv, m).mean * kv;

@@ -1,12 +1,23 @@
 /**
  * What the page says of the recall grid (./mqar.ts): the look-for line of each stream, the
- * results, the seeds and loads that stalled, and what the figure opens on. Every number comes
- * from the grid, and every comparison's word is chosen by the numbers.
+ * results, the pairs each memory recalls, the seeds and loads that stalled, and what the figure
+ * opens on. Every number comes from the grid, and every comparison's word is chosen by the numbers.
  */
 import type { Mixer } from '../core/mqar/params';
 import { MQAR_STREAMS, type MqarStream } from '../core/mqar/task';
-import { countWord, integer, percent } from '../format';
-import { FIXED_MEMORIES, type GridCell, MEMORY_WORDS, type MqarGrid, mqarGrid, type Spread, spreadOf, TRAIN_DEFAULTS, type TrainSettings } from './mqar';
+import { capitalise, countWord, integer, percent } from '../format';
+import {
+  FIXED_MEMORIES,
+  type GridCell,
+  MEMORY_WORDS,
+  type MqarGrid,
+  mqarGrid,
+  recalledPairs,
+  type Spread,
+  spreadOf,
+  TRAIN_DEFAULTS,
+  type TrainSettings,
+} from './mqar';
 
 /** A stored cell as the figure carries it: stream, kv, memory, seed, then test accuracy and loss, validation accuracy and loss (loss null where the run diverged), and the step it diverged at or null. */
 export type StoredCell = [MqarStream, number, Mixer, number, number, number | null, number, number | null, number | null];
@@ -34,6 +45,7 @@ export function trainFigureProps(g: MqarGrid = mqarGrid): TrainFigureProps {
 }
 
 const two = (x: number) => x.toFixed(2);
+const one = (x: number) => x.toFixed(1);
 
 /** Two means within this of each other are called level. */
 export const LEVEL = 0.05;
@@ -41,82 +53,128 @@ export const LEVEL = 0.05;
 /** How one mean stands to another, in a word: above, below, or level with (within LEVEL). */
 export const versus = (a: number, b: number) => (a > b + LEVEL ? 'above' : b > a + LEVEL ? 'below' : 'level with');
 
-/** The two write rules each stream's look-for line sets side by side, at the smallest load: what the stream tests. */
-export const RULE_PAIRS: Record<MqarStream, [Mixer, Mixer]> = Object.freeze({
-  plain: ['delta', 'linear'],
+/** A memory "keeps up" at a load where its mean test accuracy is at least this. */
+export const KEEPS_UP = 0.9;
+
+/** The four write rules, each a state of d² numbers. */
+export const WRITE_RULES: readonly Mixer[] = Object.freeze(['linear', 'delta', 'gated', 'perChannel']);
+
+/** The two memories each stream's look-for line sets side by side: what the stream tests. */
+export const RULE_PAIRS: Record<'rewrite' | 'switch', [Mixer, Mixer]> = Object.freeze({
   rewrite: ['delta', 'linear'],
-  switch: ['gated', 'delta'],
+  switch: ['perChannel', 'delta'],
 });
 
-const RULE_WORDS: Partial<Record<Mixer, string>> = { delta: 'which overwrites', linear: 'which only adds', gated: 'which can also clear' };
+const RULE_WORDS: Partial<Record<Mixer, string>> = { delta: 'which overwrites', linear: 'which only adds', perChannel: 'which can clear row by row' };
 
 /** The best of `memories` by mean test accuracy on a stream at a load, and its spread. */
 export function bestOf(memories: readonly Mixer[], stream: MqarStream, kv: number, g: MqarGrid = mqarGrid): { mixer: Mixer; spread: Spread } {
   return memories.map((m) => ({ mixer: m, spread: spreadOf(g, stream, kv, m) })).reduce((a, b) => (b.spread.mean > a.spread.mean ? b : a));
 }
 
+/** The worst of `memories` by mean test accuracy on a stream at a load. */
+function worstOf(memories: readonly Mixer[], stream: MqarStream, kv: number, g: MqarGrid): { mixer: Mixer; spread: Spread } {
+  return memories.map((m) => ({ mixer: m, spread: spreadOf(g, stream, kv, m) })).reduce((a, b) => (b.spread.mean < a.spread.mean ? b : a));
+}
+
+/** The largest load up to which every one of `memories` keeps up (KEEPS_UP) at every load, or null where one falls short at the smallest. */
+export function keepsUpTo(memories: readonly Mixer[], stream: MqarStream, g: MqarGrid = mqarGrid): number | null {
+  let last: number | null = null;
+  for (const kv of [...g.settings.kv].sort((a, b) => a - b)) {
+    if (memories.some((m) => spreadOf(g, stream, kv, m).mean < KEEPS_UP)) break;
+    last = kv;
+  }
+  return last;
+}
+
+/** The load the rewrite and switch lines compare at: half of d, where a state of d rows is half full. */
+export const compareLoad = (g: MqarGrid = mqarGrid) => {
+  const at = g.settings.d / 2;
+  if (!g.settings.kv.includes(at)) throw new Error(`the grid has no load kv = ${at} (d/2) for its look-for lines`);
+  return at;
+};
+
+/** The load on a stream where attention is compared: the largest, or the load before its training stalled. */
+function attentionLoad(g: MqarGrid, stream: MqarStream): number {
+  const top = Math.max(...g.settings.kv);
+  const stall = loadStalls(g).find((l) => l.stream === stream && l.mixer === 'attention');
+  return stall ? Math.max(...g.settings.kv.filter((kv) => kv < stall.kv)) : top;
+}
+
+/**
+ * The pairs a state holds, as the grid shows it: where every write rule's recalled pairs
+ * (accuracy × kv) grow up to kv = d and the best of them then stops growing (its last load within
+ * a sixth of the load before) at about d pairs (between d/2 and 2d), the page says a state of d²
+ * numbers holds about d pairs. Otherwise it says only what the pairs are.
+ */
+export function pairsFacts(g: MqarGrid = mqarGrid) {
+  const s = g.settings;
+  const d = s.d;
+  const kvs = [...s.kv].sort((a, b) => a - b);
+  const pairs = (m: Mixer) => kvs.map((kv) => recalledPairs(g, 'plain', kv, m));
+  const upToD = kvs.filter((kv) => kv <= d).length;
+  const grows = WRITE_RULES.every((m) => {
+    const p = pairs(m).slice(0, upToD);
+    return p.every((x, i) => i === 0 || x > p[i - 1]!);
+  });
+  const most = WRITE_RULES.map((m) => {
+    const p = pairs(m);
+    const i = p.indexOf(Math.max(...p));
+    return { mixer: m, pairs: p[i]!, kv: kvs[i]! };
+  }).reduce((a, b) => (b.pairs > a.pairs ? b : a));
+  const last = pairs(most.mixer);
+  const stops = last.at(-1)! <= (7 / 6) * last.at(-2)!;
+  const aboutD = most.pairs >= d / 2 && most.pairs <= 2 * d;
+  return { d, kvs, pairs, grows, most, stops, holdsAboutD: grows && stops && aboutD };
+}
+
 /** What the page says of the grid, every number from it. */
 export function trainSentences(g: MqarGrid = mqarGrid) {
   const s = g.settings;
   const top = Math.max(...s.kv);
-  const d = s.d;
-  const att = spreadOf(g, 'plain', top, 'attention');
-  const best = bestOf(FIXED_MEMORIES, 'plain', top, g);
-  const atD = bestOf(FIXED_MEMORIES, 'plain', d, g);
-  const hyb = spreadOf(g, 'plain', top, 'hybrid');
-  // Attention and the hybrid in one clause, and one number where they round alike.
-  const withCache =
-    percent(att.mean) === percent(hyb.mean)
-      ? `attention and the hybrid, whose caches grew with them, each recalled ${percent(att.mean)}`
-      : `attention and the hybrid, whose caches grew with them, recalled ${percent(att.mean)} and ${percent(hyb.mean)}`;
-  const attD = spreadOf(g, 'plain', d, 'attention');
   const small = Math.min(...s.kv);
+  const d = s.d;
+  const numbers = integer(d * d);
   const lookFor = (stream: MqarStream) => {
-    // Where attention's training stalled, the memories are set against it at the load before.
-    const stall = loadStalls(g).find((l) => l.stream === stream && l.mixer === 'attention');
-    const at = stall ? Math.max(...s.kv.filter((kv) => kv < stall.kv)) : top;
-    const a = spreadOf(g, stream, at, 'attention').mean;
-    const b = bestOf(FIXED_MEMORIES, stream, at, g);
-    const trend = a > b.spread.mean + LEVEL ? 'falling behind' : b.spread.mean > a + LEVEL ? 'passing' : 'level with';
+    if (stream === 'plain') {
+      const at = attentionLoad(g, stream);
+      const a = spreadOf(g, stream, at, 'attention').mean;
+      const b = bestOf(WRITE_RULES, stream, at, g);
+      const upTo = keepsUpTo(WRITE_RULES, stream, g);
+      const trend = a > b.spread.mean + LEVEL ? 'falling behind' : b.spread.mean > a + LEVEL ? 'passing' : 'level with';
+      if (upTo === null) {
+        const w = worstOf(WRITE_RULES, stream, small, g);
+        return `Look for the write rules of ${numbers} numbers: at kv = ${small}, ${MEMORY_WORDS[w.mixer]} recalls only ${two(w.spread.mean)}; at kv = ${at}, the best recalls ${two(b.spread.mean)}, attention ${two(a)}.`;
+      }
+      return `Look for the write rules of ${numbers} numbers recalling at least ${two(worstOf(WRITE_RULES, stream, upTo, g).spread.mean)} up to kv = ${upTo}, then ${trend} attention: at kv = ${at}, the best recalls ${two(b.spread.mean)}, attention ${two(a)}.`;
+    }
+    const at = compareLoad(g);
     const [x, y] = RULE_PAIRS[stream];
-    const rx = spreadOf(g, stream, small, x).mean;
-    const ry = spreadOf(g, stream, small, y).mean;
-    const h = spreadOf(g, stream, at, 'hybrid').mean;
-    // Where either rule's mean counts stalled seeds, the line says so and sets the seeds that trained side by side.
-    const stalledOf = (m: Mixer) =>
-      stalls(g)
-        .filter(({ cell: c }) => c.stream === stream && c.kv === small && c.mixer === m)
-        .map(({ cell: c }) => c.seed);
-    const trainedMean = (m: Mixer, out: number[]) => {
-      const kept = g.cells.filter((c) => c.stream === stream && c.kv === small && c.mixer === m && !out.includes(c.seed)).map((c) => c.test.accuracy);
-      return kept.reduce((a, b) => a + b, 0) / kept.length;
-    };
-    const [sx, sy] = [stalledOf(x), stalledOf(y)];
-    const [tx, ty] = [trainedMean(x, sx), trainedMean(y, sy)];
-    const which = (
-      [
-        [x, sx],
-        [y, sy],
-      ] as const
-    )
-      .filter(([, l]) => l.length > 0)
-      .map(([m, l]) => `${countWord(l.length)} of the ${countWord(s.seeds.length)} seeds of ${MEMORY_WORDS[m]}`)
-      .join(' and ');
-    const training = which
-      ? ` ${capitalise(which)} stalled there; counting only the seeds that trained, ${MEMORY_WORDS[x]} recalls ${two(tx)}, ${versus(tx, ty)} ${MEMORY_WORDS[y]} at ${two(ty)}.`
-      : '';
-    return (
-      `Look for the memories of ${integer(d * d)} numbers ${trend} attention as the pairs grow: at kv = ${at}, the best of them, ${MEMORY_WORDS[b.mixer]}, recalls ${two(b.spread.mean)}, attention ${two(a)} and the hybrid ${two(h)}. ` +
-      `At kv = ${small}, ${MEMORY_WORDS[x]} (${RULE_WORDS[x]}) recalls ${two(rx)}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} (${RULE_WORDS[y]}) at ${two(ry)}.${training}` +
-      (stall ? ` Attention stalls at kv = ${stall.kv} (${two(stall.mean)}, from ${two(stall.before)}): its training at one load failed, not its cache.` : '')
-    );
+    const rx = spreadOf(g, stream, at, x).mean;
+    const ry = spreadOf(g, stream, at, y).mean;
+    const a = spreadOf(g, stream, at, 'attention').mean;
+    if (stream === 'rewrite')
+      return `Look for the latest write winning: at kv = ${at}, ${MEMORY_WORDS[x]}, ${RULE_WORDS[x]}, recalls ${two(rx)}, ${versus(rx, ry)} ${MEMORY_WORDS[y]}, ${RULE_WORDS[y]}, at ${two(ry)}; attention, blind to which write came later, ${two(a)}.`;
+    const gated = spreadOf(g, stream, at, 'gated').mean;
+    return `Look for the gate that clears the old context: at kv = ${at}, ${MEMORY_WORDS[x]} recalls ${two(rx)}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} at ${two(ry)}; gated delta, which clears all rows at once, ${two(gated)}.`;
   };
+  const fixedSmall = worstOf(FIXED_MEMORIES, 'plain', small, g).spread.mean;
+  const fixedTop = bestOf(FIXED_MEMORIES, 'plain', top, g).spread.mean;
+  const att = spreadOf(g, 'plain', attentionLoad(g, 'plain'), 'attention').mean;
+  const p = pairsFacts(g);
   return {
     lookFor,
     /** The main path's result, in "What to verify": few numerals, as the main path asks. */
-    result: `Trained on associative recall in a toy at its largest load, the best fixed-size memory recalled ${percent(best.spread.mean)} of the pairs; ${withCache}.`,
-    /** The trainer's page's fuller result, at kv = d and at the largest load. */
-    resultFull: `Trained on associative recall in a one-layer toy, with each fixed memory held to ${integer(d * d)} numbers, the best of them recalled a share of ${two(atD.spread.mean)} of ${d} pairs (${MEMORY_WORDS[atD.mixer]}) and ${two(best.spread.mean)} of ${top} (${MEMORY_WORDS[best.mixer]}); attention recalled ${two(attD.mean)} and ${two(att.mean)}, the hybrid ${two(spreadOf(g, 'plain', d, 'hybrid').mean)} and ${two(hyb.mean)}.`,
+    result: `In a one-layer toy trained on associative recall, each memory of ${numbers} numbers recalled at least ${percent(fixedSmall)} of ${small} pairs but at most ${percent(fixedTop)} of ${top}; attention, whose cache grew, recalled ${percent(att)}.`,
+    /** The trainer's page's result, its numbers in the figure's table. */
+    resultFull:
+      keepsUpTo(WRITE_RULES, 'plain', g) === null
+        ? `With each fixed memory held to ${numbers} numbers, not every write rule keeps up with attention even at the smallest load; the table has every mean.`
+        : `With each fixed memory held to ${numbers} numbers, the write rules keep up with attention at small loads and fall behind as the pairs grow, while the memories with a cache do not fall; the table has every mean.`,
+    /** The pairs a state holds: the d² sentence where the grid supports it. */
+    pairs: p.holdsAboutD
+      ? `Counted as pairs recalled, each write rule grows with the load up to kv = ${d} and the best, ${MEMORY_WORDS[p.most.mixer]}, stops at about ${one(p.most.pairs)}: a state of ${numbers} numbers holds about d = ${d} pairs here, as its rank allows.`
+      : `Counted as pairs recalled, the best write rule, ${MEMORY_WORDS[p.most.mixer]}, reaches ${one(p.most.pairs)} at kv = ${p.most.kv}.`,
     /** What the toy can and cannot show, beside the result. */
     limits: 'It tests recall in one briefly trained layer, the fixed memories matched in size, not language modelling at scale.',
   };
@@ -134,8 +192,6 @@ export function stalls(g: MqarGrid = mqarGrid): Stall[] {
     return best >= 0.2 && c.test.accuracy < best / 2 ? [{ cell: c, best }] : [];
   });
 }
-
-const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 /** A load where a memory with a cache (attention, the hybrid), which nothing evicts, fell to under half its mean at the load before: its training stalled. */
 export interface LoadStall {
@@ -158,25 +214,16 @@ export function loadStalls(g: MqarGrid = mqarGrid): LoadStall[] {
   );
 }
 
-const STREAM_WORDS: Record<MqarStream, string> = { plain: 'plain recall', rewrite: 'rewrites', switch: 'the context switch' };
+export const STREAM_WORDS: Record<MqarStream, string> = { plain: 'plain recall', rewrite: 'rewrites', switch: 'the context switch' };
 
-/** The loads and seeds that stalled, in sentences, or that none did. */
+/** How many seeds stalled, and where the means count them, in a sentence; the fold's table names each. */
 export function stallSentence(g: MqarGrid = mqarGrid): string {
+  const list = stalls(g);
   const loads = loadStalls(g).map(
     (l) => `${MEMORY_WORDS[l.mixer]} on ${STREAM_WORDS[l.stream]} fell to ${two(l.mean)} at kv = ${l.kv}, from ${two(l.before)} at the load before`,
   );
-  const said = loads.length
-    ? `Nothing evicts from a cache, yet ${loads.join('; ')}: training at that one load stalled, as a pilot found attention's can, and the grid keeps it as it came out. `
-    : 'No memory with a cache fell to under half its accuracy from one load to the next. ';
-  return said + seedSentence(g);
-}
-
-function seedSentence(g: MqarGrid): string {
-  const list = stalls(g);
-  if (list.length === 0) return 'No seed stalled: each came within half of the best seed of its memory at its load and stream.';
-  const each = list.map(
-    ({ cell: c, best }) =>
-      `${MEMORY_WORDS[c.mixer]} on ${STREAM_WORDS[c.stream]} at kv = ${c.kv}, seed ${c.seed} (${two(c.test.accuracy)} against ${two(best)})`,
-  );
-  return `${list.length === 1 ? 'One seed' : `${capitalise(countWord(list.length))} seeds`} stalled, under half the accuracy of the best seed of the same memory at the same load and stream, and the means count them as they came out: ${each.join('; ')}.`;
+  const said = loads.length ? ` Nothing evicts from a cache, yet ${loads.join('; ')}: its training at that one load stalled.` : '';
+  if (list.length === 0) return `No seed stalled: each came within half of the best seed of its memory at its load and stream.${said}`;
+  const byMemory = [...new Set(list.map((l) => l.cell.mixer))].map((m) => `${countWord(list.filter((l) => l.cell.mixer === m).length)} of ${MEMORY_WORDS[m]}`);
+  return `${capitalise(countWord(list.length))} of the ${integer(g.cells.length)} cells stalled, under half the accuracy of the best seed of the same memory, load and stream (${byMemory.join(', ')}); the means count them as they came out, and the table below names each.${said}`;
 }

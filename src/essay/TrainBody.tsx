@@ -3,11 +3,23 @@
  * multi-query associative recall at matched state, the stored grid drawn by the build, a reader's
  * own run in a Web Worker, and how the grid was made. Every number comes from src/content/mqar.ts.
  */
-import { GATE_INIT, MEMORY_WORDS, MQAR_STREAMS, mqarGrid, STREAM_TESTS } from '../content/mqar';
-import { stallSentence, trainFigureProps, trainSentences } from '../content/mqarWords';
+import {
+  GATE_INIT,
+  MEMORY_WORDS,
+  MQAR_DOWNLOADS,
+  MQAR_SCRIPT,
+  MQAR_STREAMS,
+  mqarGrid,
+  numbersKept,
+  parameterCounts,
+  recalledPairs,
+  STREAM_TESTS,
+} from '../content/mqar';
+import { STREAM_WORDS, stallSentence, stalls, trainFigureProps, trainSentences, WRITE_RULES } from '../content/mqarWords';
 import { Fold } from '../viz/Fold';
-import { GridTable } from '../widgets/Train/GridView';
+import { GridTable, TableRegion } from '../widgets/Train/GridView';
 import { integer } from '../format';
+import { MIXERS } from '../core/mqar/params';
 import { TITLE } from './sections';
 import { Island } from './Island';
 import { FigureFrame } from './Section';
@@ -17,11 +29,32 @@ export const TRAIN_TITLE = 'Train them yourself: the memories on associative rec
 export const TRAIN_DESCRIPTION =
   'Seven one-layer memories, from attention to gated delta rules and a hybrid, trained on associative recall in your browser at matched state, beside a stored grid of every load, stream and seed.';
 
+export const ZOOLOGY = 'https://arxiv.org/abs/2312.04927';
+const FALCON_H1 = 'https://arxiv.org/abs/2507.22448';
+const HYMBA = 'https://arxiv.org/abs/2411.13676';
+const FLA_GDN = 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/gated_deltanet.py';
+
+const rate = (x: number) => String(x);
+
+/** fla draws the decay's scale e^A from U(0, this) (A_log = log U(0, 16) in its GatedDeltaNet layer); here A starts at 0. */
+export const FLA_DECAY_SCALE_MAX = 16;
+
+/** α at the median input where the gates start: its lowest and highest, and where fla's scale would put the median gate (the scale's median times dt's, the geometric mean of its range). */
+export const alphaRange = {
+  low: Math.exp(-GATE_INIT.dtMax).toFixed(3),
+  high: Math.exp(-GATE_INIT.dtMin).toFixed(3),
+  withScale: Math.exp(-(FLA_DECAY_SCALE_MAX / 2) * Math.sqrt(GATE_INIT.dtMin * GATE_INIT.dtMax)).toFixed(2),
+};
+
 export function TrainBody() {
   const g = mqarGrid;
   const s = g.settings;
   const say = trainSentences(g);
   const props = trainFigureProps(g);
+  const swept = (m: (typeof MIXERS)[number]) => [...new Set(g.sweep.filter((r) => r.mixer === m).map((r) => r.lr))].sort((a, b) => a - b);
+  const allRates = [...new Set(g.sweep.map((r) => r.lr))].sort((a, b) => a - b);
+  const stalled = stalls(g);
+  const kvs = [...s.kv].sort((a, b) => a - b);
   return (
     <main id="main" className="essay train-page">
       <p>
@@ -29,32 +62,79 @@ export function TrainBody() {
       </p>
       <h1>{TRAIN_TITLE}</h1>
       <p>
-        The essay argues that each architecture is a rule for what a memory of fixed size keeps. This page tests that at toy scale, in your browser. Each memory
-        is one layer with the same input and output projections, normalisation and read-out, and a head of width d = {s.d}. The fixed memories keep{' '}
-        {integer(s.d * s.d)} numbers however long the sequence; attention keeps every token, so its cache grows with the sequence.
+        The essay argues that each architecture is a rule for what a memory of fixed size keeps. This page tests that at toy scale, in your browser. The task is
+        multi-query associative recall, as <a href={ZOOLOGY}>Zoology</a>, the suite of synthetic recall tests by Arora and others (2023), sets it on continuous
+        inputs.
       </p>
       <p>
-        The task is multi-query associative recall on continuous inputs, as Zoology&rsquo;s <code>continuous_mqar</code> sets it: kv pairs of random unit
-        vectors are written as tokens [key &#8214; value], then every key is asked for as [key &#8214; 0], and the answer is scored against {s.candidates}{' '}
-        candidate values. No memory is given a position signal: every one sees the same tokens and nothing else, and each has its own sense of order.
+        A sequence writes pairs of random unit vectors as tokens [key &#8214; value], then asks for every key as [key &#8214; 0]. The answer is scored against{' '}
+        {s.candidates} candidate values, so a guess is right one time in {s.candidates}. The load, kv, is the number of pairs a sequence writes. No memory gets
+        a position signal.
       </p>
+      <h2 id="train-model">The model</h2>
+      <p>
+        Each memory is one layer with the same input, normalisation and read-out, and one head of width d = {s.d}. The fixed memories keep {integer(s.d * s.d)}{' '}
+        numbers however long the sequence. Attention keeps every token, so its cache grows with the sequence.
+      </p>
+      <p data-claim="train-departure">
+        One departure from Zoology: its heads read the token squeezed to d numbers by a Linear(2d &rarr; d), so a key and its value share {s.d} numbers, half of
+        what the token carries. Here each head reads the whole token, {2 * s.d} numbers. The state each memory keeps is unchanged; the parameters this adds are
+        in the table.
+      </p>
+      <TableRegion
+        id="train-params-caption"
+        caption={
+          <>
+            Each memory&rsquo;s parameters at d = {s.d}, here and with Zoology&rsquo;s d-wide input, and the numbers its memory keeps at kv = {s.d} on plain
+            recall.
+          </>
+        }
+      >
+        <thead>
+          <tr>
+            <th scope="col">Memory</th>
+            <th scope="col">Parameters here</th>
+            <th scope="col">Zoology&rsquo;s input</th>
+            <th scope="col">Added</th>
+            <th scope="col">Memory keeps</th>
+          </tr>
+        </thead>
+        <tbody>
+          {MIXERS.map((m) => {
+            const c = parameterCounts(m, s.d);
+            return (
+              <tr key={m}>
+                <th scope="row">{MEMORY_WORDS[m]}</th>
+                <td>{integer(c.here)}</td>
+                <td>{integer(c.zoology)}</td>
+                <td>{integer(c.here - c.zoology)}</td>
+                <td>{integer(numbersKept(m, s.d, 'plain', s.d))}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </TableRegion>
       <ul>
-        <li>
-          Attention over the whole context weighs the writes of a key by how well they match, not by when they came, so it cannot tell which of two writes came
-          later.
-        </li>
-        <li>The window holds only the last d/2 tokens: recency is all it has, and once the pairs outnumber what it holds most queries see no write at all.</li>
+        <li>Attention over the whole context weighs the writes of a key by how well they match, not by when they came, so it cannot tell which came later.</li>
+        <li>The window holds only the last d/2 tokens. Recency is all it has.</li>
         <li>Linear attention adds every write into one sum, so the order of two writes of a key is lost as well.</li>
         <li>
-          The delta rules overwrite: a key written again replaces what its first write left, so the latest write wins. The gated rules also decay what is older,
-          all of it or channel by channel. Every gate starts the same way: β centred on {GATE_INIT.beta} and α on {GATE_INIT.alpha} (their values where a
-          token&rsquo;s own term is zero), so a gated rule begins as the delta rule with a slow fade and learns from there when to clear.
+          The delta rules overwrite: a key written again replaces what its first write left. The gated rules also decay what is older, all of it or row by row.
         </li>
-        <li>The hybrid has both: a delta head beside an attention head.</li>
+        <li>
+          The gates start as <a href={FLA_GDN}>fla&rsquo;s full models</a> start them: &beta; at {GATE_INIT.beta}, and &alpha; between {alphaRange.low} and{' '}
+          {alphaRange.high}, log-uniform in its time scale, one draw per gate. So a gated rule begins near the delta rule and learns when to clear. fla also
+          scales the decay by a factor drawn up to {FLA_DECAY_SCALE_MAX}, which would start the median gate near {alphaRange.withScale}: it would forget a pair
+          within about a dozen tokens. Here that factor starts at 1.
+        </li>
+        <li>
+          The hybrid runs a delta head and an attention head side by side on the same input, as <a href={HYMBA}>Hymba</a> and <a href={FALCON_H1}>Falcon-H1</a>{' '}
+          do within a layer. It is charged for both memories.
+        </li>
       </ul>
       <p>The three streams test different evictions:</p>
       <ul>
-        {(['plain', 'rewrite', 'switch'] as const).map((k) => (
+        {MQAR_STREAMS.map((k) => (
           <li key={k}>
             <strong>{k === 'plain' ? 'Plain recall' : k === 'rewrite' ? 'Rewrites' : 'Context switch'}.</strong> {STREAM_TESTS[k]}
           </li>
@@ -69,59 +149,130 @@ export function TrainBody() {
         caption={
           <>
             Test accuracy on fresh sequences against the pairs to recall, one line a memory through the mean of {s.seeds.length} seeds, each whisker from the
-            lowest seed to the highest. Each cell trained {integer(s.steps)} steps of {s.batchSize} sequences. Below it, any cell trained again in this page.
+            lowest seed to the highest; the dotted line is chance, 1 in {s.candidates}. Each cell trained {integer(s.steps)} steps of {s.batchSize} sequences.
+            Below it, any cell trained again in this page.
           </>
         }
       >
         <Island name="train" props={props} />
       </FigureFrame>
+      <h2 id="train-pairs">How many pairs a state holds</h2>
+      <p data-claim="train-pairs">{say.pairs}</p>
+      <TableRegion
+        id="train-pairs-caption"
+        caption={<>Pairs recalled on plain recall: mean test accuracy times kv, for the memories of {integer(s.d * s.d)} numbers.</>}
+      >
+        <thead>
+          <tr>
+            <th scope="col">Memory</th>
+            {kvs.map((kv) => (
+              <th key={kv} scope="col">{`kv = ${kv}`}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {(['window', ...WRITE_RULES] as const).map((m) => (
+            <tr key={m}>
+              <th scope="row">{MEMORY_WORDS[m]}</th>
+              {kvs.map((kv) => (
+                <td key={kv}>{recalledPairs(g, 'plain', kv, m).toFixed(1)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </TableRegion>
       <h2 id="train-how">How the grid was made</h2>
       <p>
-        <code>node scripts/mqar-grid.mjs</code> ran every memory at kv = {s.kv.join(', ')} on the three streams with seeds {s.seeds.join(', ')}, on {g.made},
-        with the code this page runs. Each memory&rsquo;s learning rate was picked from {s.lrs.join(', ')} on validation sequences of plain recall at kv ={' '}
-        {s.sweep.kv} (seed {s.sweep.seed}), never on the test sequences, and every cell then trained at it with Adam, at one load rather than on a mix of loads
-        as Zoology trains. A cell draws its embeddings, parameters, training batches, validation and test sequences from its seed alone, so running it again
-        gives the same numbers to the last bit, in Node and Chromium as tested and by design in any engine. The trainer computes its exponentials and logarithms
-        with + − × ÷ and square roots alone, not with the engine&rsquo;s maths library, whose last bit differs from one engine to another. The figure says when
-        a run differs from the stored cell.
+        <code>node {MQAR_SCRIPT}</code> ran every memory at kv = {s.kv.join(', ')} on the three streams with seeds {s.seeds.join(', ')}, on {g.made}, with the
+        code this page runs. It trains at one load at a time, not on a mix of loads as Zoology does. A cell draws every random number from its seed, so running
+        it again gives the same numbers to the last bit, in Node and Chromium as tested. The trainer computes its exponentials and logarithms with + &minus;
+        &times; &divide; and square roots alone, so no engine&rsquo;s maths library changes a bit.
       </p>
+      <p>
+        Each memory&rsquo;s learning rate was picked on validation sequences of plain recall at kv = {s.sweep.kv.join(' and ')} (seed {s.sweep.seed}, none of
+        the grid&rsquo;s), by their mean accuracy. The sweep went one step further wherever the best rate sat at an edge, so each rate picked lies inside the
+        range swept.
+      </p>
+      <TableRegion id="train-rates-caption" caption={<>Validation accuracy at each rate swept, kv = {s.sweep.kv.join(' / ')}; the rate picked in bold.</>}>
+        <thead>
+          <tr>
+            <th scope="col">Memory</th>
+            {allRates.map((lr) => (
+              <th key={lr} scope="col">{`rate ${rate(lr)}`}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {MIXERS.map((m) => (
+            <tr key={m}>
+              <th scope="row">{MEMORY_WORDS[m]}</th>
+              {allRates.map((lr) => {
+                const runs = s.sweep.kv.map((kv) => g.sweep.find((x) => x.mixer === m && x.lr === lr && x.kv === kv));
+                const text = swept(m).includes(lr)
+                  ? runs.map((r) => (r!.diverged === null ? r!.validation.accuracy.toFixed(2) : `diverged at step ${r!.diverged}`)).join(' / ')
+                  : 'not run';
+                return <td key={lr}>{g.rates[m] === lr ? <strong>{text}</strong> : text}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </TableRegion>
+      <p className="train-downloads-grid">
+        The whole grid, every cell with its settings, rate, scores and losses, and the commit <code>{g.commit.slice(0, 12)}</code> of the code that made it:{' '}
+        <a href={MQAR_DOWNLOADS.csv} download>
+          recall-grid.csv
+        </a>
+        ,{' '}
+        <a href={MQAR_DOWNLOADS.json} download>
+          recall-grid.json
+        </a>
+        . Each cell&rsquo;s training curve is in <code>src/content/mqarGrid.json</code> at that commit.
+      </p>
+      <h2 id="train-stalls">Seeds that stalled</h2>
       <p data-claim="train-stalls">{stallSentence(g)}</p>
+      {stalled.length > 0 ? (
+        <Fold id="train-stalled" summary={`The ${integer(stalled.length)} stalled cells`}>
+          <TableRegion
+            id="train-stalled-caption"
+            caption={
+              <>
+                Each stalled cell, its test accuracy against the best seed of its memory at its load, and its training loss at the end (a uniform guess scores
+                ln {s.candidates} &asymp; {Math.log(s.candidates).toFixed(2)}).
+              </>
+            }
+          >
+            <thead>
+              <tr>
+                <th scope="col">Memory</th>
+                <th scope="col">Stream</th>
+                <th scope="col">kv</th>
+                <th scope="col">Seed</th>
+                <th scope="col">Accuracy</th>
+                <th scope="col">Best seed</th>
+                <th scope="col">Final loss</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stalled.map(({ cell: c, best }) => (
+                <tr key={`${c.stream} ${c.kv} ${c.mixer} ${c.seed}`}>
+                  <th scope="row">{MEMORY_WORDS[c.mixer]}</th>
+                  <td>{STREAM_WORDS[c.stream]}</td>
+                  <td>{c.kv}</td>
+                  <td>{c.seed}</td>
+                  <td>{c.test.accuracy.toFixed(2)}</td>
+                  <td>{best.toFixed(2)}</td>
+                  <td>{c.curve.at(-1)!.loss.toFixed(2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableRegion>
+        </Fold>
+      ) : null}
       <Fold id="train-tables" summary="The stored grid as tables, every stream">
         {MQAR_STREAMS.map((k) => (
           <GridTable key={k} cells={props.cells} stream={k} loads={s.kv} d={s.d} seeds={s.seeds.length} where="fold" />
         ))}
       </Fold>
-      <div className="train-table-region" role="region" aria-labelledby="train-rates-caption" tabIndex={0}>
-        <table className="train-table">
-          <caption id="train-rates-caption">Each memory&rsquo;s learning rate, and its validation accuracy at each rate swept.</caption>
-          <thead>
-            <tr>
-              <th scope="col">Memory</th>
-              {s.lrs.map((lr) => (
-                <th key={lr} scope="col">{`rate ${lr}`}</th>
-              ))}
-              <th scope="col">Picked</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.mixers.map((m) => (
-              <tr key={m}>
-                <th scope="row">{MEMORY_WORDS[m]}</th>
-                {s.lrs.map((lr) => {
-                  const r = g.sweep.find((x) => x.mixer === m && x.lr === lr);
-                  return <td key={lr}>{r ? (r.diverged === null ? r.validation.accuracy.toFixed(3) : `diverged at step ${r.diverged}`) : 'not run'}</td>;
-                })}
-                <td>{g.rates[m]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p>
-        The hybrid runs a delta head and an attention head side by side on the same input and sums them, each at the full width d, and is charged for both
-        memories. Shipping hybrids interleave whole layers instead, which one layer cannot do. The grid&rsquo;s file, with every cell&rsquo;s curve, is{' '}
-        <code>src/content/mqarGrid.json</code> in the source.
-      </p>
     </main>
   );
 }

@@ -84,7 +84,7 @@ describe('parameters', () => {
     for (let q = 0; q < 4; q++) {
       const lo = Math.log(0.001) + (q * width) / 4;
       const share = logs.filter((x) => x >= lo && x < lo + width / 4).length / n;
-      expect(Math.abs(share - 0.25)).toBeLessThan(4 * Math.sqrt(0.25 * 0.75 / n));
+      expect(Math.abs(share - 0.25)).toBeLessThan(4 * Math.sqrt((0.25 * 0.75) / n));
     }
     // Per channel, not one value copied: a perChannel head's sixteen gates start apart.
     expect(new Set(tensor(initParams('perChannel', 16, 1), 'bAlpha')).size).toBe(16);

@@ -41,7 +41,7 @@ test('the essay’s door leads to the trainer, which opens on the stored grid an
   await expect(page).toHaveURL(/train\.html$/);
   await page.locator('[data-island="train"]').scrollIntoViewIfNeeded();
   await untilHydrated(page.locator('[data-island="train"]'));
-  await expect(page.locator('#train-figure .look-for')).toHaveText(/^Look for the memories of \d+ numbers .* attention [\d.]+ and the hybrid [\d.]+\./);
+  await expect(page.locator('#train-figure .look-for')).toHaveText(/^Look for the write rules of \d+ numbers .* attention [\d.]+\.$/);
   await expect(page.locator('#train-figure .train-grid-view .train-line')).toHaveCount(MEMORIES);
   await expect(status(page)).toHaveText('Nothing trained yet in this page: the chart shows the stored grid.');
   await page.locator('main a', { hasText: 'Back to the essay' }).click();
@@ -161,8 +161,22 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('the trainer’s page reads: the stored grid drawn, its table, its look-for line, and the essay’s door', async ({ page }) => {
     await page.goto('./train.html');
-    await expect(page.locator('#train-figure .look-for')).toHaveText(/^Look for the memories of \d+ numbers .* attention [\d.]+ and the hybrid [\d.]+\./);
+    await expect(page.locator('#train-figure .look-for')).toHaveText(/^Look for the write rules of \d+ numbers .* attention [\d.]+\.$/);
     await expect(page.locator('#train-figure svg.train-chart').first().locator('.train-line')).toHaveCount(MEMORIES);
+    // Chance drawn and said.
+    await expect(page.locator('#train-figure svg.train-chart').first().locator('.train-floor text')).toHaveText('chance, 1 in 128');
+    // The whole grid downloads beside the page, one CSV row a cell, the JSON with every cell and the commit that made it.
+    const csv = await page.request.get('./data/recall-grid.csv');
+    expect(csv.ok()).toBe(true);
+    const rows = (await csv.text())
+      .trimEnd()
+      .split('\r\n')
+      .filter((l) => !l.startsWith('#'));
+    expect(rows).toHaveLength(grid.cells.length + 1);
+    expect(await page.locator('a[href="data/recall-grid.csv"][download]').count()).toBe(1);
+    const json = (await (await page.request.get('./data/recall-grid.json')).json()) as { commit: string; cells: unknown[] };
+    expect(json.cells).toHaveLength(grid.cells.length);
+    expect(json.commit).toMatch(/^[0-9a-f]{40}$/);
     await expect(page.locator('#train-figure .train-table tbody tr')).toHaveCount(MEMORIES);
     await expect(page.locator('#train-figure .train-table tbody tr').first().locator('td')).toHaveCount(grid.settings.kv.length);
     await page.goto('./#verify');

@@ -5,10 +5,10 @@
  * delta, gated, perChannel: one recurrent head (./recurrentHead.ts). hybrid: a delta head and a
  * softmax head side by side on the same h, their outputs summed.
  *
- * The hybrid at one layer. Shipping hybrids interleave whole layers (Kimi Linear: three KDA layers
- * to one attention layer), which one layer cannot do; so the layer runs a delta head and a
- * softmax head in parallel on the same input, in the manner of Hymba's parallel heads, and sums
- * their outputs (each through its own W_o, the same as one W_o over the two outputs side by side).
+ * The hybrid at one layer: a delta head and a softmax head in parallel on the same input, their
+ * outputs summed (each through its own W_o, the same as one W_o over the two outputs side by side),
+ * as Hymba and Falcon-H1 run attention and state-space heads side by side within a layer; Kimi
+ * Linear and Qwen3-Next interleave whole layers instead, which one layer cannot show.
  * Each head keeps the full width d rather than d/2: a half-width delta head would hold a quarter
  * of the state, and the comparison with the d² memories would no longer be about the same state.
  * The hybrid is charged for both memories instead (stateNumbers: d² + 2dT).

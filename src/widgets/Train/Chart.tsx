@@ -33,9 +33,11 @@ export interface ChartProps {
   lines: readonly ChartLine[];
   /** A dashed vertical mark and its label. */
   mark?: { x: number; label: string };
+  /** A dotted horizontal line and its label: where a uniform guess scores. */
+  floor?: { y: number; label: string };
 }
 
-export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yLabel, yMax, yTicks, yFormat, lines, mark }: ChartProps) {
+export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yLabel, yMax, yTicks, yFormat, lines, mark, floor }: ChartProps) {
   const innerW = W - M.left - M.right;
   const innerH = H - M.top - M.bottom;
   const x = linear([xDomain[0], xDomain[1]], [0, innerW]);
@@ -72,6 +74,14 @@ export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yLabel, yMax, y
             <line x1={x(mark.x)} x2={x(mark.x)} y1={0} y2={innerH} />
             <text x={x(mark.x) + 3} y={innerH - 4}>
               {mark.label}
+            </text>
+          </g>
+        ) : null}
+        {floor ? (
+          <g className="train-floor">
+            <line x1={0} x2={innerW} y1={py(floor.y)} y2={py(floor.y)} />
+            <text x={innerW} y={py(floor.y) - 4} textAnchor="end">
+              {floor.label}
             </text>
           </g>
         ) : null}

@@ -3,7 +3,7 @@
  * of its seeds with a whisker from the lowest seed to the highest, a legend, and a table of every
  * mean with its range and the numbers each memory keeps at that load.
  */
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { MIXERS, type Mixer } from '../../core/mqar/params';
 import type { MqarStream } from '../../core/mqar/task';
 import type { StoredCell } from '../../content/mqarWords';
@@ -21,6 +21,7 @@ export const GridView = memo(function GridView({
   loads,
   d,
   seeds,
+  candidates,
   picked,
 }: {
   cells: readonly StoredCell[];
@@ -28,6 +29,8 @@ export const GridView = memo(function GridView({
   loads: readonly number[];
   d: number;
   seeds: number;
+  /** The candidate values a query is scored against: a uniform guess is right one time in this many. */
+  candidates: number;
   /** The memory a run would train, drawn heavier. */
   picked: Mixer;
 }) {
@@ -63,11 +66,32 @@ export const GridView = memo(function GridView({
         yFormat={(y) => (y === 0 ? '0' : f2(y))}
         lines={lines}
         mark={{ x: Math.log2(d), label: 'kv = d' }}
+        floor={{ y: 1 / candidates, label: `chance, 1 in ${candidates}` }}
       />
       <GridTable cells={cells} stream={stream} loads={loads} d={d} seeds={seeds} />
     </div>
   );
 });
+
+/**
+ * A table that may scroll sideways in its own region, its caption above the region rather than
+ * in the table, so a phone shows it whole while the table scrolls; the region's edges shade where
+ * more of the table lies (train.css).
+ */
+export function TableRegion({ id, caption, children }: { id: string; caption: ReactNode; children: ReactNode }) {
+  return (
+    <div className="train-table-block">
+      <p className="train-table-caption" id={id}>
+        {caption}
+      </p>
+      <div className="train-table-region" role="region" aria-labelledby={id} tabIndex={0}>
+        <table className="train-table" aria-labelledby={id}>
+          {children}
+        </table>
+      </div>
+    </div>
+  );
+}
 
 /** Every mean of the stored grid on one stream, its range and what each memory keeps; the page without script shows one a stream. */
 export function GridTable({
@@ -86,40 +110,37 @@ export function GridTable({
   /** Where the table stands, so its caption's id is unique in the page: in the figure, or in the fold of every stream. */
   where?: 'figure' | 'fold';
 }) {
-  const caption = `train-${where}-table-${stream}`;
   return (
-    <div className="train-table-region" role="region" aria-labelledby={caption} tabIndex={0}>
-      <table className="train-table">
-        <caption id={caption}>
-          {`Test accuracy on ${STREAM_NAMES[stream]}: the mean of ${seeds} seeds, their range below it, then the numbers the memory keeps once it has read the sequence (d = ${d}).`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Memory</th>
-            {loads.map((kv) => (
-              <th key={kv} scope="col">{`kv = ${kv}`}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {MIXERS.map((m: Mixer) => (
-            <tr key={m}>
-              <th scope="row">{MIXER_NAMES[m]}</th>
-              {loads.map((kv) => {
-                const s = storedSpread(cells, stream, kv, m);
-                return (
-                  <td key={kv}>
-                    {s ? f2(s.mean) : '…'}
-                    <span className="train-range">{s ? `${f2(s.min)}–${f2(s.max)}` : ''}</span>
-                    {s?.diverged ? <span className="train-range">{`${s.diverged} of ${s.seeds} diverged, counted as 0`}</span> : null}
-                    <span className="train-kept">{`${integer(kept(m, d, stream, kv))} numbers`}</span>
-                  </td>
-                );
-              })}
-            </tr>
+    <TableRegion
+      id={`train-${where}-table-${stream}`}
+      caption={`Test accuracy on ${STREAM_NAMES[stream]}: the mean of ${seeds} seeds, their range below it, then the numbers the memory keeps once it has read the sequence (d = ${d}).`}
+    >
+      <thead>
+        <tr>
+          <th scope="col">Memory</th>
+          {loads.map((kv) => (
+            <th key={kv} scope="col">{`kv = ${kv}`}</th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody>
+        {MIXERS.map((m: Mixer) => (
+          <tr key={m}>
+            <th scope="row">{MIXER_NAMES[m]}</th>
+            {loads.map((kv) => {
+              const s = storedSpread(cells, stream, kv, m);
+              return (
+                <td key={kv}>
+                  {s ? f2(s.mean) : '…'}
+                  <span className="train-range">{s ? `${f2(s.min)}–${f2(s.max)}` : ''}</span>
+                  {s?.diverged ? <span className="train-range">{`${s.diverged} of ${s.seeds} diverged, counted as 0`}</span> : null}
+                  <span className="train-kept">{`${integer(kept(m, d, stream, kv))} numbers`}</span>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </TableRegion>
   );
 }

@@ -46,7 +46,15 @@ export function TrainFigure(props: TrainFigureProps) {
         <LabelledSelect label="Stream" value={state.stream} options={MQAR_STREAMS} words={(s) => STREAM_NAMES[s]} onChange={(stream) => set({ stream })} />
       </div>
       <p className="train-stream-test">{STREAM_TESTS[state.stream]}</p>
-      <GridView cells={cells} stream={state.stream} loads={settings.kv} d={settings.d} seeds={settings.seeds.length} picked={state.mixer} />
+      <GridView
+        cells={cells}
+        stream={state.stream}
+        loads={settings.kv}
+        d={settings.d}
+        seeds={settings.seeds.length}
+        candidates={settings.candidates}
+        picked={state.mixer}
+      />
       <h2 className="train-run-title">Train one cell again, in this page</h2>
       <RunPanel
         state={state}
