@@ -225,5 +225,5 @@ export function stallSentence(g: MqarGrid = mqarGrid): string {
   const said = loads.length ? ` Nothing evicts from a cache, yet ${loads.join('; ')}: its training at that one load stalled.` : '';
   if (list.length === 0) return `No seed stalled: each came within half of the best seed of its memory at its load and stream.${said}`;
   const byMemory = [...new Set(list.map((l) => l.cell.mixer))].map((m) => `${countWord(list.filter((l) => l.cell.mixer === m).length)} of ${MEMORY_WORDS[m]}`);
-  return `${capitalise(countWord(list.length))} of the ${integer(g.cells.length)} cells stalled, under half the accuracy of the best seed of the same memory, load and stream (${byMemory.join(', ')}); the means count them as they came out, and the table below names each.${said}`;
+  return `Of the ${integer(g.cells.length)} cells, ${countWord(list.length)} stalled, under half the accuracy of the best seed of the same memory, load and stream (${byMemory.join(', ')}); the means count them as they came out, and the table below names each.${said}`;
 }

@@ -62,9 +62,9 @@ export function TrainBody() {
       </p>
       <h1>{TRAIN_TITLE}</h1>
       <p>
-        The essay argues that each architecture is a rule for what a memory of fixed size keeps. This page tests that at toy scale, in your browser. The task is
-        multi-query associative recall, as <a href={ZOOLOGY}>Zoology</a>, the suite of synthetic recall tests by Arora and others (2023), sets it on continuous
-        inputs.
+        The essay argues that each architecture is a rule for what a memory of fixed size keeps. This page shows, at toy scale and in your browser, how those
+        rules recall with their memory held to one size. The task is multi-query associative recall, as <a href={ZOOLOGY}>Zoology</a>, the suite of synthetic
+        recall tests by Arora and others (2023), sets it on continuous inputs.
       </p>
       <p>
         A sequence writes pairs of random unit vectors as tokens [key &#8214; value], then asks for every key as [key &#8214; 0]. The answer is scored against{' '}
@@ -119,7 +119,8 @@ export function TrainBody() {
         <li>The window holds only the last d/2 tokens. Recency is all it has.</li>
         <li>Linear attention adds every write into one sum, so the order of two writes of a key is lost as well.</li>
         <li>
-          The delta rules overwrite: a key written again replaces what its first write left. The gated rules also decay what is older, all of it or row by row.
+          The delta rules overwrite: a key written again moves its stored value toward the new one, all the way when its learned &beta; reaches 1 (keys have
+          length 1). The gated rules also decay what is older, all of it or row by row.
         </li>
         <li>
           The gates start as <a href={FLA_GDN}>fla&rsquo;s full models</a> start them: &beta; at {GATE_INIT.beta}, and &alpha; between {alphaRange.low} and{' '}

@@ -32,7 +32,7 @@ export const STREAM_TESTS: Record<MqarStream, string> = Object.freeze({
   plain: 'Recall at a given load: every key is written once, then every key is asked for.',
   rewrite: 'That the latest write of a key wins: some keys are written again with a new value, so a memory must replace, not add.',
   switch:
-    'Clearing stale context: a new context follows a separator and reuses some old keys with new values, which tests whether a gate that clears the memory earns its keep.',
+    'Clearing stale context: a new context follows a separator and reuses some old keys with new values, which asks whether a gate that clears the memory earns its keep.',
 });
 
 /** The rewrite stream writes this share of its kv keys a second time (rounded down, at least one). */

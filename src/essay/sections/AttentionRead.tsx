@@ -71,7 +71,7 @@ export function AttentionDeeper() {
   return (
     <Fold id="forget-attention-deeper" className="deeper" summary="Go deeper: attention’s sharpness and window">
       <p>
-        The figure runs on the stream the state demo opens with ({r.stream}, seed {r.seed}). A read weighs each stored
+        The figure runs on the state demo&rsquo;s random-key stream (seed {r.seed}). A read weighs each stored
         value by a softmax of <var>s</var> times how well its key matches the query, where <var>s</var> is the
         sharpness. At <var>s</var>&nbsp;=&nbsp;{r.defaults.s} the cache reads back at{' '}
         <span data-claim="recall-cache-late">{fixed(late.cache)}</span> at {late.n}, where the best of the four fixed

@@ -29,7 +29,7 @@ export function Corrections() {
         {list.map((c) => (
           <li key={c.id} id={`correction-${c.id}`}>
             <span className="correction-usual">
-              <strong>Usually said:</strong> {c.usual.text}
+              <strong>One account says:</strong> {c.usual.text}
               {c.usual.source ? (
                 <>
                   {' '}

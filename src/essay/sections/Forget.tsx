@@ -164,7 +164,7 @@ export function Forget() {
         accuracy, the share of reads that lie closer to their own value than to any other. On random keys, at twice as many pairs as
         channels, both rank additive first and read error ranks it last, averaged over {seeds} streams. Additive keeps the right value in
         full under its crosstalk; delta has partly overwritten old pairs. Gated DeltaNet and Kimi Delta Attention normalise each read before
-        using it, which forgives length as cosine does. The figure plots read error because it is the miss each delta write shrinks, and keeps
+        using it, which forgives length as cosine does. The figure plots read error because a later layer sees a read&rsquo;s length as well as its direction, and keeps
         cosine one switch away.
       </p>
       <Equation id="readCosine" label="Mean cosine similarity between each read and its value" />
