@@ -13,37 +13,33 @@ function sweep(min: number, max: number, count: number): number[] {
 
 const figure = (page: Page) => page.locator('#chunking-figure');
 
-test.describe('@latency chunking: main-thread work from a control change to the next paint, CPU 4x slower', () => {
-  test.beforeEach(async ({ page }) => {
-    await openFigure(page, 'chunking', { width: 1280, idle: true, settled: true });
+// One page for both sliders: the figure opened and settled once, then each slider measured in turn.
+test('@latency chunking: main-thread work from a control change to the next paint, CPU 4x slower: chunk-size slider, then sequence-length slider', async ({
+  page,
+}) => {
+  await openFigure(page, 'chunking', { width: 1280, idle: true, settled: true });
+  const sizes = sweep(0, 12, 100);
+  const before = await figure(page).locator('.chunking-current').first().getAttribute('x1');
+  const size = await expectLatencyWithinFloor(page, {
+    name: 'chunking chunk-size slider',
+    scope: '#chunking-figure',
+    moves: { control: '#chunking-C', values: sizes },
   });
+  // The sweep ended away from the default, so the marker on the curves has moved.
+  expect(await figure(page).locator('.chunking-current').first().getAttribute('x1')).not.toBe(before);
+  await expect(figure(page).getByRole('status')).toContainText(`C = ${(2 ** sizes.at(-1)!).toLocaleString('en-US')} on`);
+  expect(size.figure.work).toHaveLength(100);
 
-  test('chunk-size slider', async ({ page }) => {
-    const values = sweep(0, 12, 100);
-    const before = await figure(page).locator('.chunking-current').first().getAttribute('x1');
-    const run = await expectLatencyWithinFloor(page, {
-      name: 'chunking chunk-size slider',
-      scope: '#chunking-figure',
-      moves: { control: '#chunking-C', values },
-    });
-    // The sweep ended away from the default, so the marker on the curves has moved.
-    expect(await figure(page).locator('.chunking-current').first().getAttribute('x1')).not.toBe(before);
-    await expect(figure(page).getByRole('status')).toContainText(`C = ${(2 ** values.at(-1)!).toLocaleString('en-US')} on`);
-    expect(run.figure.work).toHaveLength(100);
+  // The sequence-length slider sits in the workload's fold: opened first, as a reader must, so its moves are drawn.
+  await figure(page).locator('.chunking-workload > summary').press('Enter');
+  await expect(figure(page).locator('#chunking-L')).toBeVisible();
+  const lengths = sweep(10, 20, 100);
+  const total = await figure(page).locator('path.chunking-series.is-total').getAttribute('d');
+  const length = await expectLatencyWithinFloor(page, {
+    name: 'chunking sequence-length slider',
+    scope: '#chunking-figure',
+    moves: { control: '#chunking-L', values: lengths },
   });
-
-  test('sequence-length slider', async ({ page }) => {
-    // The slider sits in the workload's fold: opened first, as a reader must, so its moves are drawn.
-    await figure(page).locator('.chunking-workload > summary').press('Enter');
-    await expect(figure(page).locator('#chunking-L')).toBeVisible();
-    const values = sweep(10, 20, 100);
-    const before = await figure(page).locator('path.chunking-series.is-total').getAttribute('d');
-    const run = await expectLatencyWithinFloor(page, {
-      name: 'chunking sequence-length slider',
-      scope: '#chunking-figure',
-      moves: { control: '#chunking-L', values },
-    });
-    expect(await figure(page).locator('path.chunking-series.is-total').getAttribute('d')).not.toBe(before);
-    expect(run.figure.work).toHaveLength(100);
-  });
+  expect(await figure(page).locator('path.chunking-series.is-total').getAttribute('d')).not.toBe(total);
+  expect(length.figure.work).toHaveLength(100);
 });

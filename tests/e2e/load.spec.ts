@@ -123,15 +123,6 @@ async function traceLoad(context: BrowserContext): Promise<{ tasks: Task[]; yard
   }
 }
 
-test('@latency a first load at 4x, in a tab of its own: its long tasks, printed and not judged', async ({ page, browser }) => {
-  // A first load meets a cold renderer and cold font caches (its first frame asks the system for
-  // every face and size the top of the page uses): what it costs is printed, not judged.
-  const cold = await traceLoad(page.context());
-  console.log(`Chromium ${browser.version()}, ${THROTTLE}x CPU, ${PHONE.width} px, first load, cold, not judged (yardstick ${cold.yard.toFixed(1)} ms):`);
-  for (const t of cold.tasks.filter((t) => t.ms > SHOWN_YARDS * cold.yard)) console.log(`  ${describeTask(t, cold.yard)}`);
-  expect(cold.tasks.length, 'the trace holds the load’s tasks').toBeGreaterThan(0);
-});
-
 test('@latency loading the page untouched at 4x: no task of its own longer than two yardsticks, none with 0.4 of one of script or forced layout', async ({
   page,
   browser,
@@ -141,8 +132,8 @@ test('@latency loading the page untouched at 4x: no task of its own longer than 
   // teardown a trace still holds, and the system's font lookups, are printed and not charged.
   //
   // The median of three loads is judged: a cost of the page's own shows in every load, while a
-  // machine busy for a moment stretches one, and so does a cold first load (the test above) where
-  // this test runs alone.
+  // machine busy for a moment stretches one, and so does a cold first load (its renderer and font
+  // caches cold), which is printed with the others.
   const version = browser.version();
   const context = page.context();
   const ratios = { task: [] as number[], script: [] as number[], layout: [] as number[] };

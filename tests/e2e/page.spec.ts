@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { axeViolations, inEachTheme, onlyColoursChanged, SECTION_IDS, setTheme, themesLabel, WIDTH_THEMES, watch, keepScreenshot } from './helpers';
 
 for (const { width, themes } of WIDTH_THEMES) {
-  test(`the page at ${width}px, ${themesLabel(themes)}: loads clean, every section shown, no sideways scroll`, async ({ page }) => {
+  // One load a width for every whole-page check: the overflow, the screenshot and axe's scan, in each theme.
+  test(`the page at ${width}px, ${themesLabel(themes)}: loads clean, every section shown, no sideways scroll, the whole page passes axe`, async ({ page }) => {
     const problems = watch(page);
     await page.setViewportSize({ width, height: 900 });
     await setTheme(page, themes[0]);
@@ -16,18 +17,6 @@ for (const { width, themes } of WIDTH_THEMES) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
       await keepScreenshot(page, `page-${width}-${theme}`, { fullPage: true });
-    });
-    expect(problems).toEqual([]);
-  });
-
-  // Apart from the screenshots, so that neither test holds both of the page's two slowest steps.
-  test(`the page at ${width}px, ${themesLabel(themes)}: the whole page passes axe`, async ({ page }) => {
-    const problems = watch(page);
-    await page.setViewportSize({ width, height: 900 });
-    await setTheme(page, themes[0]);
-    await page.goto('./');
-    await page.waitForLoadState('networkidle');
-    await inEachTheme(page, themes, async () => {
       expect(await axeViolations(page)).toEqual([]);
     });
     expect(problems).toEqual([]);

@@ -156,7 +156,7 @@ export function Forget() {
         Switch to random keys and every key touches every row, so no rows can be kept apart and the decays buy little. By the count recall
         benchmarks make, additive writes can come out ahead, at real sizes too. In the lab, with heads {scale.d} wide and twice as many pairs
         as channels, additive recalls <span data-claim="forget-lab-additive">{pct(scale.accuracy.additive)}</span> of its pairs, delta{' '}
-        {pct(scale.accuracy.delta)}, and gated delta {pct(scale.accuracy.gatedDelta)}, its decay of {f2(scale.alpha)} applied at every write.
+        {pct(scale.accuracy.delta)}, and gated delta {pct(scale.accuracy.gatedDelta)}, under a decay set by hand to {f2(scale.alpha)} at every write, not learned.
       </p>
       <h3>What each metric rewards</h3>
       <p>
