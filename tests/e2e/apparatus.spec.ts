@@ -183,20 +183,6 @@ test('in print there are no cards or copy buttons; the notes and the references 
   await expect(page.locator('ol.references')).toBeVisible();
 });
 
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-  test('marks are links to their entries, the appendix is there, and no copy button shows', async ({ page }) => {
-    await page.goto('./');
-    const mark = page.locator('.cite-mark a').first();
-    const href = (await mark.getAttribute('href'))!;
-    await expect(page.locator(href)).toHaveCount(1);
-    await expect(page.locator('.card')).toHaveCount(0);
-    await expect(page.locator('#cite-plain')).toContainText('the address of this page');
-    await expect(page.locator('.copy-button').first()).toBeHidden();
-    for (const id of ['updates', 'glossary', 'references', 'reuse', 'cite']) await expect(page.locator(`#${id}`)).toHaveCount(1);
-  });
-});
-
 /** Whether an element is drawn as lit: outlined by the highlight rule. */
 const lit = (loc: ReturnType<Page['locator']>) => loc.evaluate((el) => getComputedStyle(el).outlineStyle === 'solid');
 

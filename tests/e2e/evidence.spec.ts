@@ -135,13 +135,3 @@ test('the downloads are served next to the page: the JSON as in data/, the CSV w
   expect((await csv.text()).trimEnd().split('\r\n')).toHaveLength(results + 1);
   await expect(page.locator('#evidence-figure a[download]')).toHaveCount(2);
 });
-
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-  test('every result is in the static table, and every study in the list below it', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 900 });
-    await page.goto('./#verify');
-    await expect(page.locator('#evidence-figure tbody tr')).toHaveCount(results);
-    await expect(page.locator('.evidence-studies > li')).toHaveCount(data.studies.length);
-  });
-});

@@ -204,16 +204,3 @@ test('a shared link restores the settings; nonsense is clamped or ignored', asyn
   await expect.poll(() => new URL(page.url()).search).toBe('?ld=16&lalpha=0&step=3');
   expect(problems).toEqual([]);
 });
-
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-  test('the opening picture, its readout and its prose are in the page', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 900 });
-    await page.goto('./');
-    await expect(page.locator('#lab-figure .lab-readout')).toContainText('At n = 2d = 256 pairs, mean over 8 streams');
-    await expect(page.locator('#lab-figure path.lab-line')).toHaveCount(2 * 7 + 2);
-    await expect(page.locator('#forget-lab ~ p', { hasText: 'half-error point' })).toContainText('by read error, that is where the knee sits');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-  });
-});

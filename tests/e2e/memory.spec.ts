@@ -188,18 +188,3 @@ test('the downloads are served next to the page: every model at every storage ty
   const csv = (await (await get('csv')).text()).trimEnd().split('\r\n');
   expect(csv).toHaveLength(rows.length + 1);
 });
-
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-  test('the chart, the bars at the default context and the table are in the page, without sideways scroll', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 900 });
-    await page.goto('./');
-    await expect(page.locator('#memory-figure .mem-readout')).toContainText('At 131,072 tokens, Kimi K3 holds 3.794 GiB');
-    // One line for every model that is drawn and reaches past the axis's first context.
-    await expect(page.locator('#memory-figure path.mem-series')).toHaveCount(12);
-    await expect(page.locator('#memory-table tbody tr')).toHaveCount(14);
-    await expect(page.locator('#memory-row-kimi-k3')).toContainText('27.42 GiB');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-  });
-});

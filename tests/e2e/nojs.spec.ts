@@ -1,9 +1,21 @@
+/**
+ * The page with JavaScript off, in one load at 390 px: every section, its prose and equations, and
+ * each figure's server-drawn picture, readout and table, the apparatus's links and the appendix.
+ * One load serves every figure's check: a test without script needs a browser context of its own,
+ * and each such context and its load cost more than the checks themselves.
+ */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { SECTION_IDS, keepScreenshot } from './helpers';
 
+const comparisons = JSON.parse(readFileSync('data/comparisons.json', 'utf8')) as { studies: { results: unknown[] }[] };
+const results = comparisons.studies.reduce((n, s) => n + s.results.length, 0);
+
 test.use({ javaScriptEnabled: false });
 
-test('with JavaScript off, every section, its prose, the equations and the ratio are there', async ({ page }) => {
+test('with JavaScript off, every section, its prose, the equations and the ratio are there, each figure drawn by the server, and the apparatus links', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto('./');
   for (const id of SECTION_IDS) {
@@ -25,5 +37,39 @@ test('with JavaScript off, every section, its prose, the equations and the ratio
   await expect(grid).toBeVisible();
   await expect(grid).toHaveAttribute('aria-label', /22,501 small squares/);
   await expect(page.getByRole('button', { name: /dark theme/i })).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'sideways scroll in px').toBeLessThanOrEqual(
+    0,
+  );
   await keepScreenshot(page, 'nojs-390', { fullPage: true });
+
+  await test.step('the lab: its opening picture, readout and prose', async () => {
+    await expect(page.locator('#lab-figure .lab-readout')).toContainText('At n = 2d = 256 pairs, mean over 8 streams');
+    await expect(page.locator('#lab-figure path.lab-line')).toHaveCount(2 * 7 + 2);
+    await expect(page.locator('#forget-lab ~ p', { hasText: 'half-error point' })).toContainText('by read error, that is where the knee sits');
+  });
+  await test.step('memory: the chart, the bars at the default context and the table', async () => {
+    await expect(page.locator('#memory-figure .mem-readout')).toContainText('At 131,072 tokens, Kimi K3 holds 3.794 GiB');
+    // One line for every model that is drawn and reaches past the axis's first context.
+    await expect(page.locator('#memory-figure path.mem-series')).toHaveCount(12);
+    await expect(page.locator('#memory-table tbody tr')).toHaveCount(14);
+    await expect(page.locator('#memory-row-kimi-k3')).toContainText('27.42 GiB');
+  });
+  await test.step('the attention read and K3’s memory at their defaults, with their prose', async () => {
+    await expect(page.locator('#recall-figure').getByRole('status').first()).toContainText('16 pairs written');
+    await expect(page.locator('#takeaways-k3-memory')).toContainText('27.42 GiB');
+    await expect(page.locator('#k3Memory-figure [role="status"]')).toContainText('27.42 GiB in all');
+  });
+  await test.step('the evidence: every result in the static table, every study in the list below it', async () => {
+    await expect(page.locator('#evidence-figure tbody tr')).toHaveCount(results);
+    await expect(page.locator('.evidence-studies > li')).toHaveCount(comparisons.studies.length);
+  });
+  await test.step('marks are links to their entries, the appendix is there, and no copy button shows', async () => {
+    const mark = page.locator('.cite-mark a').first();
+    const href = (await mark.getAttribute('href'))!;
+    await expect(page.locator(href)).toHaveCount(1);
+    await expect(page.locator('.card')).toHaveCount(0);
+    await expect(page.locator('#cite-plain')).toContainText('the address of this page');
+    await expect(page.locator('.copy-button').first()).toBeHidden();
+    for (const id of ['updates', 'glossary', 'references', 'reuse', 'cite']) await expect(page.locator(`#${id}`)).toHaveCount(1);
+  });
 });

@@ -124,13 +124,3 @@ test('a shared link restores K3’s context; nonsense falls back to the full con
   await expect(page).not.toHaveURL(/ctx=/);
   expect(problems).toEqual([]);
 });
-
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-  test('the figure is there at its defaults, with its prose', async ({ page }) => {
-    await page.goto('./#takeaways');
-    await expect(page.locator('#recall-figure').getByRole('status').first()).toContainText('16 pairs written');
-    await expect(page.locator('#takeaways-k3-memory')).toContainText('27.42 GiB');
-    await expect(page.locator('#k3Memory-figure [role="status"]')).toContainText('27.42 GiB in all');
-  });
-});
