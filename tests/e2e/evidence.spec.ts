@@ -124,14 +124,3 @@ for (const { width, themes } of WIDTH_THEMES) {
     expect(problems).toEqual([]);
   });
 }
-
-test('the downloads are served next to the page: the JSON as in data/, the CSV with a row per result', async ({ page, request }) => {
-  await page.goto('./#verify');
-  const json = await request.get('data/comparisons.json');
-  expect(json.ok()).toBe(true);
-  expect(((await json.json()) as typeof data).studies).toHaveLength(data.studies.length);
-  const csv = await request.get('data/comparisons.csv');
-  expect(csv.ok()).toBe(true);
-  expect((await csv.text()).trimEnd().split('\r\n')).toHaveLength(results + 1);
-  await expect(page.locator('#evidence-figure a[download]')).toHaveCount(2);
-});

@@ -164,27 +164,3 @@ test('the settings travel in the address: a shared link restores them, nonsense 
   await expect.poll(() => new URL(page.url()).search).toBe('?mctx=1024');
   expect(problems).toEqual([]);
 });
-
-test('the downloads are served next to the page: every model at every storage type, with totals and status', async ({ page, request }) => {
-  await page.goto('./');
-  const get = async (ext: string) => {
-    const href = await page.locator(`#shipping a[download][href$="memory-per-sequence.${ext}"]`).getAttribute('href');
-    const res = await request.get(new URL(href!, page.url()).href);
-    expect(res.status()).toBe(200);
-    return res;
-  };
-  const rows = (await (await get('json')).json()) as Record<string, unknown>[];
-  const models = await page.locator('#memory-table tbody tr').count();
-  // Every model at each cache type (2) and state type (2).
-  expect(rows).toHaveLength(models * 4);
-  const k3 = rows.find((r) => r.model === 'kimi-k3' && r.cache === 'bf16' && r.state === 'fp32');
-  expect(k3).toBeDefined();
-  expect(k3!.totalBytesAt1048576).toBeGreaterThan(27 * 2 ** 30);
-  // A model is as sure as its least sure size; every row names its sources.
-  expect(k3!.status).toBe('secondary');
-  expect(rows.find((r) => r.model === 'mimo-v2.5-pro')!.status).toBe('not found');
-  expect(rows.find((r) => r.model === 'mistral-large-3')!.status).toBe('derived');
-  for (const r of rows) expect(String(r.sources)).toMatch(/^https:\/\//);
-  const csv = (await (await get('csv')).text()).trimEnd().split('\r\n');
-  expect(csv).toHaveLength(rows.length + 1);
-});

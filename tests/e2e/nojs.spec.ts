@@ -9,12 +9,14 @@ import { expect, test } from '@playwright/test';
 import { SECTION_IDS, keepScreenshot } from './helpers';
 
 const comparisons = JSON.parse(readFileSync('data/comparisons.json', 'utf8')) as { studies: { results: unknown[] }[] };
+const architectures = JSON.parse(readFileSync('data/architectures.json', 'utf8')) as { models: { id: string }[] };
 const results = comparisons.studies.reduce((n, s) => n + s.results.length, 0);
 
 test.use({ javaScriptEnabled: false });
 
-test('with JavaScript off, every section, its prose, the equations and the ratio are there, each figure drawn by the server, and the apparatus links', async ({
+test('with JavaScript off, every section, its prose, the equations and the ratio are there, each figure drawn by the server, the apparatus links, and the downloads served beside the page', async ({
   page,
+  request,
 }) => {
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto('./');
@@ -62,6 +64,37 @@ test('with JavaScript off, every section, its prose, the equations and the ratio
   await test.step('the evidence: every result in the static table, every study in the list below it', async () => {
     await expect(page.locator('#evidence-figure tbody tr')).toHaveCount(results);
     await expect(page.locator('.evidence-studies > li')).toHaveCount(comparisons.studies.length);
+  });
+  await test.step('the downloads are linked from the page and served beside it', async () => {
+    const get = async (selector: string) => {
+      const href = await page.locator(selector).getAttribute('href');
+      const res = await request.get(new URL(href!, page.url()).href);
+      expect(res.status(), selector).toBe(200);
+      return res;
+    };
+    // The evidence: the JSON as in data/, the CSV with a row per result.
+    await expect(page.locator('#evidence-figure a[download]')).toHaveCount(2);
+    const studies = (await (await get('#evidence-figure a[download][href$="comparisons.json"]')).json()) as typeof comparisons;
+    expect(studies.studies).toHaveLength(comparisons.studies.length);
+    expect((await (await get('#evidence-figure a[download][href$="comparisons.csv"]')).text()).trimEnd().split('\r\n')).toHaveLength(results + 1);
+    // The shipping table: every model.
+    const served = (await (await get('#shipping a[download][href$="architectures.json"]')).json()) as typeof architectures;
+    expect(served.models.map((m) => m.id)).toEqual(architectures.models.map((m) => m.id));
+    const lines = (await (await get('#shipping a[download][href$="architectures.csv"]')).text()).trim().split(/\r\n/);
+    expect(lines).toHaveLength(architectures.models.length + 1);
+    expect(lines[0]).toMatch(/^id,name,lab,/);
+    // Memory per sequence: every model at each cache type (2) and state type (2), with totals, status and sources.
+    const rows = (await (await get('#shipping a[download][href$="memory-per-sequence.json"]')).json()) as Record<string, unknown>[];
+    expect(rows).toHaveLength((await page.locator('#memory-table tbody tr').count()) * 4);
+    const k3 = rows.find((r) => r.model === 'kimi-k3' && r.cache === 'bf16' && r.state === 'fp32');
+    expect(k3).toBeDefined();
+    expect(k3!.totalBytesAt1048576).toBeGreaterThan(27 * 2 ** 30);
+    // A model is as sure as its least sure size; every row names its sources.
+    expect(k3!.status).toBe('secondary');
+    expect(rows.find((r) => r.model === 'mimo-v2.5-pro')!.status).toBe('not found');
+    expect(rows.find((r) => r.model === 'mistral-large-3')!.status).toBe('derived');
+    for (const r of rows) expect(String(r.sources)).toMatch(/^https:\/\//);
+    expect((await (await get('#shipping a[download][href$="memory-per-sequence.csv"]')).text()).trimEnd().split('\r\n')).toHaveLength(rows.length + 1);
   });
   await test.step('marks are links to their entries, the appendix is there, and no copy button shows', async () => {
     const mark = page.locator('.cite-mark a').first();

@@ -123,21 +123,6 @@ test('a bad sort in the URL is ignored, and the page still loads clean', async (
   expect(problems).toEqual([]);
 });
 
-test('the downloads are served next to the page and hold every model', async ({ page, request }) => {
-  await page.goto('./');
-  const json = await page.locator('#shipping a[download][href$="architectures.json"]').getAttribute('href');
-  const csv = await page.locator('#shipping a[download][href$="architectures.csv"]').getAttribute('href');
-  const jsonRes = await request.get(new URL(json!, page.url()).href);
-  expect(jsonRes.status()).toBe(200);
-  const served = (await jsonRes.json()) as typeof data;
-  expect(served.models.map((m) => m.id)).toEqual(data.models.map((m) => m.id));
-  const csvRes = await request.get(new URL(csv!, page.url()).href);
-  expect(csvRes.status()).toBe(200);
-  const lines = (await csvRes.text()).trim().split(/\r\n/);
-  expect(lines).toHaveLength(data.models.length + 1);
-  expect(lines[0]).toMatch(/^id,name,lab,/);
-});
-
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('the table, its notes and its sentences are in the page, laid out, without sideways scroll', async ({ page }) => {
