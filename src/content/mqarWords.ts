@@ -5,7 +5,7 @@
  */
 import type { Mixer } from '../core/mqar/params';
 import { MQAR_STREAMS, type MqarStream } from '../core/mqar/task';
-import { capitalise, countWord, integer, percent } from '../format';
+import { countWord, integer, percent } from '../format';
 import {
   FIXED_MEMORIES,
   type GridCell,
@@ -72,20 +72,49 @@ export function bestOf(memories: readonly Mixer[], stream: MqarStream, kv: numbe
   return memories.map((m) => ({ mixer: m, spread: spreadOf(g, stream, kv, m) })).reduce((a, b) => (b.spread.mean > a.spread.mean ? b : a));
 }
 
-/** The worst of `memories` by mean test accuracy on a stream at a load. */
-function worstOf(memories: readonly Mixer[], stream: MqarStream, kv: number, g: MqarGrid): { mixer: Mixer; spread: Spread } {
-  return memories.map((m) => ({ mixer: m, spread: spreadOf(g, stream, kv, m) })).reduce((a, b) => (b.spread.mean < a.spread.mean ? b : a));
+/** The seeds of a memory at a load and stream that stalled (./stalls), and the mean test accuracy of those that trained. */
+export function trained(g: MqarGrid, stream: MqarStream, kv: number, m: Mixer): { mean: number; stalled: number } {
+  const out = new Set(
+    stalls(g)
+      .filter(({ cell: c }) => c.stream === stream && c.kv === kv && c.mixer === m)
+      .map(({ cell: c }) => c.seed),
+  );
+  const kept = g.cells.filter((c) => c.stream === stream && c.kv === kv && c.mixer === m && !out.has(c.seed)).map((c) => c.test.accuracy);
+  return { mean: kept.reduce((a, b) => a + b, 0) / kept.length, stalled: out.size };
 }
 
-/** The largest load up to which every one of `memories` keeps up (KEEPS_UP) at every load, or null where one falls short at the smallest. */
-export function keepsUpTo(memories: readonly Mixer[], stream: MqarStream, g: MqarGrid = mqarGrid): number | null {
-  let last: number | null = null;
+/** The lowest of `memories` by the mean of its seeds that trained, on a stream at a load, and how many seeds of all of them stalled there. */
+function lowestTrained(memories: readonly Mixer[], stream: MqarStream, kv: number, g: MqarGrid): { mixer: Mixer; mean: number; stalled: number } {
+  const all = memories.map((m) => ({ mixer: m, ...trained(g, stream, kv, m) }));
+  const low = all.reduce((a, b) => (b.mean < a.mean ? b : a));
+  return { ...low, stalled: all.reduce((n, x) => n + x.stalled, 0) };
+}
+
+/**
+ * The largest load up to which every one of `memories` keeps up (KEEPS_UP) at every load, by the
+ * mean of its seeds that trained, or null where one falls short at the smallest; and how many
+ * seeds stalled up to there.
+ */
+export function keepsUpTo(memories: readonly Mixer[], stream: MqarStream, g: MqarGrid = mqarGrid): { kv: number; lowest: number; stalled: number } | null {
+  let last: { kv: number; lowest: number; stalled: number } | null = null;
+  let stalled = 0;
   for (const kv of [...g.settings.kv].sort((a, b) => a - b)) {
-    if (memories.some((m) => spreadOf(g, stream, kv, m).mean < KEEPS_UP)) break;
-    last = kv;
+    const low = lowestTrained(memories, stream, kv, g);
+    if (low.mean < KEEPS_UP) break;
+    stalled += low.stalled;
+    last = { kv, lowest: low.mean, stalled };
   }
   return last;
 }
+
+/** " (one seed stalled; 0.89 without it)" where seeds of the memory stalled at that load, else nothing. */
+function stalledNote(g: MqarGrid, stream: MqarStream, kv: number, m: Mixer): string {
+  const t = trained(g, stream, kv, m);
+  if (t.stalled === 0) return '';
+  return ` (${countWord(t.stalled)} seed${t.stalled > 1 ? 's' : ''} stalled; ${two(t.mean)} without ${t.stalled > 1 ? 'them' : 'it'})`;
+}
+
+const aside = (n: number) => (n === 0 ? '' : `, ${countWord(n)} stalled seed${n > 1 ? 's' : ''} aside,`);
 
 /** The load the rewrite and switch lines compare at: half of d, where a state of d rows is half full. */
 export const compareLoad = (g: MqarGrid = mqarGrid) => {
@@ -143,29 +172,30 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
       const upTo = keepsUpTo(WRITE_RULES, stream, g);
       const trend = a > b.spread.mean + LEVEL ? 'falling behind' : b.spread.mean > a + LEVEL ? 'passing' : 'level with';
       if (upTo === null) {
-        const w = worstOf(WRITE_RULES, stream, small, g);
-        return `Look for the write rules of ${numbers} numbers: at kv = ${small}, ${MEMORY_WORDS[w.mixer]} recalls only ${two(w.spread.mean)}; at kv = ${at}, the best recalls ${two(b.spread.mean)}, attention ${two(a)}.`;
+        const w = lowestTrained(WRITE_RULES, stream, small, g);
+        return `Look for the write rules of ${numbers} numbers: at kv = ${small}, ${MEMORY_WORDS[w.mixer]} recalls only ${two(w.mean)}${aside(w.stalled)}; at kv = ${at}, the best recalls ${two(b.spread.mean)}, attention ${two(a)}.`;
       }
-      return `Look for the write rules of ${numbers} numbers recalling at least ${two(worstOf(WRITE_RULES, stream, upTo, g).spread.mean)} up to kv = ${upTo}, then ${trend} attention: at kv = ${at}, the best recalls ${two(b.spread.mean)}, attention ${two(a)}.`;
+      return `Look for the write rules of ${numbers} numbers recalling at least ${two(upTo.lowest)} up to kv = ${upTo.kv}${aside(upTo.stalled) || ','} then ${trend} attention: at kv = ${at}, the best recalls ${two(b.spread.mean)}, attention ${two(a)}.`;
     }
     const at = compareLoad(g);
     const [x, y] = RULE_PAIRS[stream];
     const rx = spreadOf(g, stream, at, x).mean;
     const ry = spreadOf(g, stream, at, y).mean;
     const a = spreadOf(g, stream, at, 'attention').mean;
+    const [nx, ny] = [stalledNote(g, stream, at, x), stalledNote(g, stream, at, y)];
     if (stream === 'rewrite')
-      return `Look for the latest write winning: at kv = ${at}, ${MEMORY_WORDS[x]}, ${RULE_WORDS[x]}, recalls ${two(rx)}, ${versus(rx, ry)} ${MEMORY_WORDS[y]}, ${RULE_WORDS[y]}, at ${two(ry)}; attention, blind to which write came later, ${two(a)}.`;
+      return `Look for the latest write winning: at kv = ${at}, ${MEMORY_WORDS[x]}, ${RULE_WORDS[x]}, recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]}, ${RULE_WORDS[y]}, at ${two(ry)}${ny}; attention, blind to which write came later, ${two(a)}.`;
     const gated = spreadOf(g, stream, at, 'gated').mean;
-    return `Look for the gate that clears the old context: at kv = ${at}, ${MEMORY_WORDS[x]} recalls ${two(rx)}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} at ${two(ry)}; gated delta, which clears all rows at once, ${two(gated)}.`;
+    return `Look for the gates that clear the old context: at kv = ${at}, ${MEMORY_WORDS[x]} recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} at ${two(ry)}${ny}; gated delta, clearing every row, ${two(gated)}${stalledNote(g, stream, at, 'gated')}.`;
   };
-  const fixedSmall = worstOf(FIXED_MEMORIES, 'plain', small, g).spread.mean;
+  const fixedSmall = lowestTrained(FIXED_MEMORIES, 'plain', small, g);
   const fixedTop = bestOf(FIXED_MEMORIES, 'plain', top, g).spread.mean;
   const att = spreadOf(g, 'plain', attentionLoad(g, 'plain'), 'attention').mean;
   const p = pairsFacts(g);
   return {
     lookFor,
     /** The main path's result, in "What to verify": few numerals, as the main path asks. */
-    result: `In a one-layer toy trained on associative recall, each memory of ${numbers} numbers recalled at least ${percent(fixedSmall)} of ${small} pairs but at most ${percent(fixedTop)} of ${top}; attention, whose cache grew, recalled ${percent(att)}.`,
+    result: `In a one-layer toy trained on associative recall, each memory of ${numbers} numbers recalled at least ${percent(fixedSmall.mean)} of ${small} pairs${fixedSmall.stalled ? ', stalled runs aside,' : ''} but at most ${percent(fixedTop)} of ${top}; attention, whose cache grew, recalled ${percent(att)}.`,
     /** The trainer's page's result, its numbers in the figure's table. */
     resultFull:
       keepsUpTo(WRITE_RULES, 'plain', g) === null
