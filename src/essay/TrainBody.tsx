@@ -185,7 +185,8 @@ export function TrainBody() {
       <h2 id="train-how">How the grid was made</h2>
       <p>
         <code>node {MQAR_SCRIPT}</code> ran every memory at kv = {s.kv.join(', ')} on the three streams with seeds {s.seeds.join(', ')}, on {g.made}, with the
-        code this page runs. It trains at one load at a time, not on a mix of loads as Zoology does. A cell draws every random number from its seed, so running
+        code this page runs. It trains at one load at a time, not on a mix of loads as Zoology does, so each load&rsquo;s number is that load&rsquo;s alone, and
+        a run that stalls stands as a stalled seed rather than being averaged into the other loads. A cell draws every random number from its seed, so running
         it again gives the same numbers to the last bit, in Node and Chromium as tested. The trainer computes its exponentials and logarithms with + &minus;
         &times; &divide; and square roots alone, so no engine&rsquo;s maths library changes a bit.
       </p>
