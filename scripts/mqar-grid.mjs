@@ -66,11 +66,7 @@ if (flag('merge')) {
   );
   const [first] = files;
   for (const f of files)
-    if (
-      JSON.stringify(f.settings) !== JSON.stringify(first.settings) ||
-      JSON.stringify(f.rates) !== JSON.stringify(first.rates) ||
-      f.commit !== first.commit
-    )
+    if (JSON.stringify(f.settings) !== JSON.stringify(first.settings) || JSON.stringify(f.rates) !== JSON.stringify(first.rates) || f.commit !== first.commit)
       throw new Error('--merge: the shards were made with different settings, rates or commits');
   const streams = first.settings.streams;
   const mixers = first.settings.mixers;
@@ -119,7 +115,13 @@ try {
     every: settings.every,
   };
   const started = performance.now();
-  const rateFiles = option('rates', '') ? await Promise.all(option('rates', '').split(',').map(async (f) => JSON.parse(await readFile(f, 'utf8')))) : null;
+  const rateFiles = option('rates', '')
+    ? await Promise.all(
+        option('rates', '')
+          .split(',')
+          .map(async (f) => JSON.parse(await readFile(f, 'utf8'))),
+      )
+    : null;
   const rates = rateFiles ? Object.assign({}, ...rateFiles.map((f) => f.rates)) : {};
   const sweep = rateFiles ? rateFiles.flatMap((f) => f.sweep) : [];
   if (rateFiles) for (const m of mixers) if (rates[m] === undefined) throw new Error(`--rates: no rate picked for ${m}`);
@@ -138,10 +140,13 @@ try {
         return row;
       });
       const mean = (f) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
-      tried.set(lr, { lr, accuracy: mean((r) => r.validation.accuracy), loss: mean((r) => (Number.isFinite(r.validation.loss) ? r.validation.loss : Infinity)) });
+      tried.set(lr, {
+        lr,
+        accuracy: mean((r) => r.validation.accuracy),
+        loss: mean((r) => (Number.isFinite(r.validation.loss) ? r.validation.loss : Infinity)),
+      });
     };
-    const bestOf = () =>
-      [...tried.values()].reduce((b, r) => (!b || r.accuracy > b.accuracy || (r.accuracy === b.accuracy && r.loss < b.loss) ? r : b), null);
+    const bestOf = () => [...tried.values()].reduce((b, r) => (!b || r.accuracy > b.accuracy || (r.accuracy === b.accuracy && r.loss < b.loss) ? r : b), null);
     for (const lr of settings.lrs) tryRate(lr);
     for (;;) {
       const best = bestOf();

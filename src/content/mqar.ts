@@ -152,7 +152,7 @@ export function spreadOf(g: MqarGrid, stream: MqarStream, kv: number, m: Mixer):
 /** Numbers a memory keeps once it has read a whole sequence of the stream at this load (one head of width d). */
 export const numbersKept = (m: Mixer, d: number, stream: MqarStream, kv: number) => stateNumbers(m, d, streamShape(stream, kv).T);
 
-export { GATE_INIT, MQAR_STREAMS, STREAM_TESTS };
+export { GATE_INIT, MIXERS, MQAR_STREAMS, STREAM_TESTS };
 
 /** Where the trainer opens: plain recall, the delta rule at the load where the state has as many rows as pairs, the grid's first seed, width and steps. */
 export interface TrainSettings {

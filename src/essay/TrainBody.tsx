@@ -5,6 +5,7 @@
  */
 import {
   GATE_INIT,
+  MIXERS,
   MEMORY_WORDS,
   MQAR_DOWNLOADS,
   MQAR_SCRIPT,
@@ -19,7 +20,6 @@ import { STREAM_WORDS, stallSentence, stalls, trainFigureProps, trainSentences, 
 import { Fold } from '../viz/Fold';
 import { GridTable, TableRegion } from '../widgets/Train/GridView';
 import { integer } from '../format';
-import { MIXERS } from '../core/mqar/params';
 import { TITLE } from './sections';
 import { Island } from './Island';
 import { FigureFrame } from './Section';

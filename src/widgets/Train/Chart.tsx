@@ -15,8 +15,8 @@ export interface ChartLine {
   ranges?: readonly (readonly [number, number, number])[];
 }
 
-const W = 320;
-const H = 210;
+/** The chart's own units: its text is drawn at 11 of them, so a chart drawn near this width reads at about the page's small type. */
+const SIZE = { width: 320, height: 210 };
 const M = { top: 22, right: 22, bottom: 36, left: 42 };
 
 export interface ChartProps {
@@ -35,9 +35,12 @@ export interface ChartProps {
   mark?: { x: number; label: string };
   /** A dotted horizontal line and its label: where a uniform guess scores. */
   floor?: { y: number; label: string };
+  /** Its size in its own units, where it is drawn wider than a run's charts (the stored grid's). */
+  size?: { width: number; height: number };
 }
 
-export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yLabel, yMax, yTicks, yFormat, lines, mark, floor }: ChartProps) {
+export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yLabel, yMax, yTicks, yFormat, lines, mark, floor, size = SIZE }: ChartProps) {
+  const { width: W, height: H } = size;
   const innerW = W - M.left - M.right;
   const innerH = H - M.top - M.bottom;
   const x = linear([xDomain[0], xDomain[1]], [0, innerW]);
@@ -72,7 +75,7 @@ export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yLabel, yMax, y
         {mark ? (
           <g className="train-mark">
             <line x1={x(mark.x)} x2={x(mark.x)} y1={0} y2={innerH} />
-            <text x={x(mark.x) + 3} y={innerH - 4}>
+            <text x={x(mark.x) + 3} y={10}>
               {mark.label}
             </text>
           </g>

@@ -14,6 +14,9 @@ import { kept, MIXER_NAMES, STREAM_NAMES, storedSpread } from './parts';
 
 const f2 = (x: number) => x.toFixed(2);
 
+/** The stored grid's chart, in its own units: wider than a run's, so it spans the figure at the page's small type. */
+const GRID_CHART = { width: 360, height: 230 };
+
 /** Drawn again only when its stream, its picked memory or the grid changes, not at each post of a run beside it. */
 export const GridView = memo(function GridView({
   cells,
@@ -67,6 +70,7 @@ export const GridView = memo(function GridView({
         lines={lines}
         mark={{ x: Math.log2(d), label: 'kv = d' }}
         floor={{ y: 1 / candidates, label: `chance, 1 in ${candidates}` }}
+        size={GRID_CHART}
       />
       <GridTable cells={cells} stream={stream} loads={loads} d={d} seeds={seeds} />
     </div>
