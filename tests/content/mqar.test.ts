@@ -201,18 +201,14 @@ describe('what the page says of the grid', () => {
 
   it('the main path’s result: the fixed memories’ lowest share at the smallest load, their best at the largest, and attention’s, in at most 40 words', () => {
     expect(words(say.result)).toBeLessThanOrEqual(40);
-    const shares = [...say.result.matchAll(/(\d+(?:\.\d+)?)%/g)].map((m) => Number(m[1]));
     const lowest = Math.min(...fixed.map((m) => trainedOf(raw.cells, 'plain', small, m).mean));
     const anyStalled = fixed.some((m) => trainedOf(raw.cells, 'plain', small, m).stalled > 0);
-    expect(say.result.includes('stalled runs aside')).toBe(anyStalled);
     const best = Math.max(...fixed.map((m) => meanOf(raw.cells, 'plain', top, m)));
     const att = meanOf(raw.cells, 'plain', top, 'attention');
-    expect(shares).toHaveLength(3);
-    expect(shares[0]).toBeCloseTo(lowest * 100, lowest >= 0.1 ? -0.3 : 1.9);
-    expect(shares[1]).toBeCloseTo(best * 100, best >= 0.1 ? -0.3 : 1.9);
-    expect(shares[2]).toBeCloseTo(att * 100, att >= 0.1 ? -0.3 : 1.9);
-    expect(say.result).toContain(`of ${small} pairs${anyStalled ? ', stalled runs aside,' : ''} but at most`);
-    expect(say.result).toContain(`of ${top};`);
+    const pct = (x: number) => (x >= 0.1 ? `${Math.round(x * 100)}%` : `${(x * 100).toFixed(2)}%`);
+    expect(say.result).toContain(
+      `recalled ${lowest >= 0.95 ? 'almost all' : `at least ${pct(lowest)}`} of ${small} pairs${anyStalled ? ', stalled runs aside,' : ''} but at most ${pct(best)} of ${top}; attention, whose cache grew, recalled ${att >= 0.995 ? 'all of them' : pct(att)}.`,
+    );
     // The page's fuller result says the caches do not fall only where attention and the hybrid recall at least 0.9 at every load.
     const hold = kvs.every((kv) => meanOf(raw.cells, 'plain', kv, 'attention') >= 0.9 && meanOf(raw.cells, 'plain', kv, 'hybrid') >= 0.9);
     expect(say.resultFull.includes('while the memories with a cache do not fall')).toBe(hold);
