@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openFigure } from './helpers';
-import { expectLatencyWithinFloor } from './latency';
+import { expectLatencyWithinFloor, SLIDER_MOVES } from './latency';
 
-/** ~100 slider positions that sweep the whole range back and forth, so every change redraws both curves. */
+/** Slider positions that sweep the whole range back and forth, so every change redraws both curves. */
 function sweep(min: number, max: number, count: number): number[] {
   const span = max - min;
   return Array.from({ length: count }, (_, i) => {
@@ -18,7 +18,7 @@ test('@latency chunking: main-thread work from a control change to the next pain
   page,
 }) => {
   await openFigure(page, 'chunking', { width: 1280, idle: true, settled: true });
-  const sizes = sweep(0, 12, 100);
+  const sizes = sweep(0, 12, SLIDER_MOVES);
   const before = await figure(page).locator('.chunking-current').first().getAttribute('x1');
   const size = await expectLatencyWithinFloor(page, {
     name: 'chunking chunk-size slider',
@@ -28,12 +28,12 @@ test('@latency chunking: main-thread work from a control change to the next pain
   // The sweep ended away from the default, so the marker on the curves has moved.
   expect(await figure(page).locator('.chunking-current').first().getAttribute('x1')).not.toBe(before);
   await expect(figure(page).getByRole('status')).toContainText(`C = ${(2 ** sizes.at(-1)!).toLocaleString('en-US')} on`);
-  expect(size.figure.work).toHaveLength(100);
+  expect(size.figure.work).toHaveLength(SLIDER_MOVES);
 
   // The sequence-length slider sits in the workload's fold: opened first, as a reader must, so its moves are drawn.
   await figure(page).locator('.chunking-workload > summary').press('Enter');
   await expect(figure(page).locator('#chunking-L')).toBeVisible();
-  const lengths = sweep(10, 20, 100);
+  const lengths = sweep(10, 20, SLIDER_MOVES);
   const total = await figure(page).locator('path.chunking-series.is-total').getAttribute('d');
   const length = await expectLatencyWithinFloor(page, {
     name: 'chunking sequence-length slider',
@@ -41,5 +41,5 @@ test('@latency chunking: main-thread work from a control change to the next pain
     moves: { control: '#chunking-L', values: lengths },
   });
   expect(await figure(page).locator('path.chunking-series.is-total').getAttribute('d')).not.toBe(total);
-  expect(length.figure.work).toHaveLength(100);
+  expect(length.figure.work).toHaveLength(SLIDER_MOVES);
 });

@@ -1,18 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { openFigure } from './helpers';
-import { expectLatencyWithinFloor } from './latency';
+import { expectLatencyWithinFloor, PRESSES, SLIDER_MOVES } from './latency';
 
-test('@latency forget: main-thread work from input to next paint, 100 slider moves, 40 step-button presses and 40 full renders, CPU 4x slower', async ({
+test(`@latency forget: main-thread work from input to next paint, ${SLIDER_MOVES} slider moves, ${PRESSES} step-button presses and ${PRESSES} full renders, CPU 4x slower`, async ({
   page,
 }) => {
   await openFigure(page, 'forget', { width: 1280, settled: true });
   const status = page.locator('#forget-figure').getByRole('status');
   await expect(status).toContainText('17 pairs written');
   // The opening stream's twenty pairs, visited out of order.
-  const values = Array.from({ length: 100 }, (_, i) => ((i * 7) % 20) + 1);
+  const values = Array.from({ length: SLIDER_MOVES }, (_, i) => ((i * 7) % 20) + 1);
   const drag = await expectLatencyWithinFloor(page, { name: 'forget slider', scope: '#forget-figure', moves: { control: '#forget-n', values } });
   await expect(status).toContainText(`${values.at(-1)} pairs written`);
-  expect(drag.figure.work).toHaveLength(100);
+  expect(drag.figure.work).toHaveLength(SLIDER_MOVES);
 
   // A step button's press takes the slider's short path too: the next pair drawn at once, the
   // figure's render once the reader pauses. Measured forward and back in turn from 17 pairs,
@@ -24,11 +24,11 @@ test('@latency forget: main-thread work from input to next paint, 100 slider mov
   const step = await expectLatencyWithinFloor(page, {
     name: 'forget step buttons',
     scope: '#forget-figure',
-    moves: { clicks: Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? forward : back)) },
+    moves: { clicks: Array.from({ length: PRESSES }, (_, i) => (i % 2 === 0 ? forward : back)) },
     reset,
   });
   await expect(status).toContainText('17 pairs written');
-  expect(step.figure.work).toHaveLength(40);
+  expect(step.figure.work).toHaveLength(PRESSES);
 
   // The full render, which a drag's or a press's pause and every other control take: four
   // memories and twelve strips of the write redrawn, the table by group, the look-for line and the
@@ -39,9 +39,9 @@ test('@latency forget: main-thread work from input to next paint, 100 slider mov
   const render = await expectLatencyWithinFloor(page, {
     name: 'forget full render (the draw toggle)',
     scope: '#forget-figure',
-    moves: { clicks: Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? change : memory)) },
+    moves: { clicks: Array.from({ length: PRESSES }, (_, i) => (i % 2 === 0 ? change : memory)) },
     reset,
     held: 2,
   });
-  expect(render.figure.work).toHaveLength(40);
+  expect(render.figure.work).toHaveLength(PRESSES);
 });
