@@ -132,7 +132,7 @@ export function shippedSentence([fla, flashKda]: [number, number], winners: read
   const [lo, hi] = [winners[0]!, winners[winners.length - 1]!];
   const sizes = `${fla} in flash-linear-attention and ${flashKda} in FlashKDA`;
   if (fla <= lo && flashKda <= lo)
-    return `The kernels people ship stay at or below the bottom of that range, ${sizes}, for reasons of numerics the model leaves out.`;
+    return `The kernels people ship stay at or below the bottom of that range, ${sizes}, partly for reasons of numerics the model leaves out.`;
   if (fla >= lo && fla <= hi && flashKda >= lo && flashKda <= hi) return `The kernels people ship pick sizes inside that range, ${sizes}.`;
   return `The kernels people ship do not all follow the model: ${sizes}.`;
 }

@@ -263,3 +263,14 @@ export function stallSentence(g: MqarGrid = mqarGrid): string {
   const byMemory = [...new Set(list.map((l) => l.cell.mixer))].map((m) => `${countWord(list.filter((l) => l.cell.mixer === m).length)} of ${MEMORY_WORDS[m]}`);
   return `Of the ${integer(g.cells.length)} cells, ${countWord(list.length)} stalled, under half the accuracy of the best seed of the same memory, load and stream (${byMemory.join(', ')}); the means count them as they came out, and the table below names each.${said}`;
 }
+
+/**
+ * Whether the trained grid has the delta rule ahead of linear attention on plain recall at kv = d
+ * (by more than LEVEL), as the main path says beside the lab's untrained result; null where not.
+ */
+export function trainedDeltaAhead(g: MqarGrid = mqarGrid): { kv: number; delta: number; linear: number } | null {
+  const kv = g.settings.d;
+  const delta = spreadOf(g, 'plain', kv, 'delta').mean;
+  const linear = spreadOf(g, 'plain', kv, 'linear').mean;
+  return versus(delta, linear) === 'above' ? { kv, delta, linear } : null;
+}

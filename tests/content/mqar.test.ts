@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MIXERS, WIDTHS } from '../../src/core/mqar/params';
 import { runCell } from '../../src/core/mqar/run';
 import { FIXED_MEMORIES, gridCsv, gridJson, mqarGrid, numbersKept, parameterCounts, parseGrid, specOf, spreadOf, TRAIN_DEFAULTS } from '../../src/content/mqar';
-import { loadStalls, stallSentence, stalls, trainFigureProps, trainSentences } from '../../src/content/mqarWords';
+import { loadStalls, stallSentence, stalls, trainFigureProps, trainSentences, trainedDeltaAhead } from '../../src/content/mqarWords';
+import { renderedPage } from '../renderedPage';
 import raw from '../../src/content/mqarGrid.json';
 import { TRAIN_LOADS } from '../../src/widgets/Train/state';
 
@@ -270,6 +271,20 @@ describe('what the page says of the grid', () => {
     expect(spread.mean).toBeCloseTo(meanOf(raw.cells, 'plain', d, 'delta'), 12);
     const seeds = raw.cells.filter((c) => c.stream === 'plain' && c.kv === d && c.mixer === 'delta').map((c) => c.test.accuracy);
     expect([spread.min, spread.max]).toEqual([Math.min(...seeds), Math.max(...seeds)]);
+  });
+});
+
+describe('the main path’s word on trained recall', () => {
+  it('says the delta rule comes out ahead of additive writes when trained only while the grid has it above linear attention at kv = d by more than 0.05', () => {
+    const d = raw.settings.d;
+    const ahead = meanOf(raw.cells, 'plain', d, 'delta') - meanOf(raw.cells, 'plain', d, 'linear') > 0.05;
+    expect(trainedDeltaAhead() !== null).toBe(ahead);
+    const { html } = renderedPage();
+    expect(html.includes('data-claim="forget-trained-delta"')).toBe(ahead);
+    // The sentence goes when the grid stops saying it.
+    const level = copy();
+    for (const c of level.cells) if (c.stream === 'plain' && c.kv === d && (c.mixer === 'delta' || c.mixer === 'linear')) c.test.accuracy = 0.8;
+    expect(trainedDeltaAhead(parseGrid(level))).toBeNull();
   });
 });
 

@@ -50,7 +50,7 @@ describe('why the chunk size is a range', () => {
     expect(fla).toBeLessThanOrEqual(bottom);
     expect(flashKda).toBeLessThanOrEqual(bottom);
     expect(claim('chunking-shipped')).toBe(
-      `The kernels people ship stay at or below the bottom of that range, ${fla} in flash-linear-attention and ${flashKda} in FlashKDA, for reasons of numerics the model leaves out.`,
+      `The kernels people ship stay at or below the bottom of that range, ${fla} in flash-linear-attention and ${flashKda} in FlashKDA, partly for reasons of numerics the model leaves out.`,
     );
   });
 

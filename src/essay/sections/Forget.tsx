@@ -10,6 +10,7 @@ import { Section, FigureFrame } from '../Section';
 import { ForgetLab } from './ForgetLab';
 import { AttentionDeeper, AttentionRead } from './AttentionRead';
 import { Fold } from '../../viz/Fold';
+import { trainedDeltaAhead } from '../../content/mqarWords';
 import { figureEquation } from '../typeset';
 import { Lit, NoteMark, notes, Term } from '../Cards';
 
@@ -153,10 +154,18 @@ export function Forget() {
         loss is for good.
       </p>
       <p>
-        Switch to random keys and every key touches every row, so no rows can be kept apart and the decays buy little. By the count recall
-        benchmarks make, additive writes can come out ahead, at real sizes too. In the lab, with heads {scale.d} wide and twice as many pairs
+        Switch to random keys and every key touches every row, so no rows can be kept apart and the decays buy little. By nearest value, the count recall
+        benchmarks make, untrained additive writes of random keys can come out ahead, at real sizes too. In the lab, with heads {scale.d} wide and twice as many pairs
         as channels, additive recalls <span data-claim="forget-lab-additive">{pct(scale.accuracy.additive)}</span> of its pairs, delta{' '}
         {pct(scale.accuracy.delta)}, and gated delta {pct(scale.accuracy.gatedDelta)}, under a decay set by hand to {f2(scale.alpha)} at every write, not learned.
+        {trainedDeltaAhead() ? (
+          <>
+            {' '}
+            <span data-claim="forget-trained-delta">
+              Trained on recall, the delta rule comes out ahead of additive writes instead, as <a href="./train.html">the trainer&rsquo;s grid</a> shows.
+            </span>
+          </>
+        ) : null}
       </p>
       <h3>What each metric rewards</h3>
       <p>
