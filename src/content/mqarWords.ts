@@ -6,18 +6,8 @@
 import type { Mixer } from '../core/mqar/params';
 import { MQAR_STREAMS, type MqarStream } from '../core/mqar/task';
 import { countWord, integer, percent } from '../format';
-import {
-  FIXED_MEMORIES,
-  type GridCell,
-  MEMORY_WORDS,
-  type MqarGrid,
-  mqarGrid,
-  recalledPairs,
-  type Spread,
-  spreadOf,
-  TRAIN_DEFAULTS,
-  type TrainSettings,
-} from './mqar';
+import { loadStalls, stalls } from './mqarStalls';
+import { FIXED_MEMORIES, MEMORY_WORDS, type MqarGrid, mqarGrid, recalledPairs, type Spread, spreadOf, TRAIN_DEFAULTS, type TrainSettings } from './mqar';
 
 /** A stored cell as the figure carries it: stream, kv, memory, seed, then test accuracy and loss, validation accuracy and loss (loss null where the run diverged), and the step it diverged at or null. */
 export type StoredCell = [MqarStream, number, Mixer, number, number, number | null, number, number | null, number | null];
@@ -111,11 +101,11 @@ export function keepsUpTo(memories: readonly Mixer[], stream: MqarStream, g: Mqa
   return last;
 }
 
-/** " (one seed stalled; 0.89 without it)" where seeds of the memory stalled at that load, else nothing. */
+/** " (one seed stalled, left out)" where seeds of the memory stalled at that load, else nothing: the mean quoted beside it is of the seeds that trained. */
 function stalledNote(g: MqarGrid, stream: MqarStream, kv: number, m: Mixer): string {
   const t = trained(g, stream, kv, m);
   if (t.stalled === 0) return '';
-  return ` (${countWord(t.stalled)} seed${t.stalled > 1 ? 's' : ''} stalled; ${two(t.mean)} without ${t.stalled > 1 ? 'them' : 'it'})`;
+  return ` (${countWord(t.stalled)} seed${t.stalled > 1 ? 's' : ''} stalled, left out)`;
 }
 
 const aside = (n: number) => (n === 0 ? '' : `, ${countWord(n)} stalled seed${n > 1 ? 's' : ''} aside,`);
@@ -183,13 +173,14 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
     }
     const at = compareLoad(g);
     const [x, y] = RULE_PAIRS[stream];
-    const rx = spreadOf(g, stream, at, x).mean;
-    const ry = spreadOf(g, stream, at, y).mean;
+    // Each mean of the seeds that trained, so the word between them compares memories, not a stall.
+    const rx = trained(g, stream, at, x).mean;
+    const ry = trained(g, stream, at, y).mean;
     const a = spreadOf(g, stream, at, 'attention').mean;
     const [nx, ny] = [stalledNote(g, stream, at, x), stalledNote(g, stream, at, y)];
     if (stream === 'rewrite')
       return `Look for the latest write winning: at kv = ${at}, ${MEMORY_WORDS[x]}, ${RULE_WORDS[x]}, recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]}, ${RULE_WORDS[y]}, at ${two(ry)}${ny}; attention, blind to which write came later, ${two(a)}.`;
-    const gated = spreadOf(g, stream, at, 'gated').mean;
+    const gated = trained(g, stream, at, 'gated').mean;
     return `Look for the gates that clear the old context: at kv = ${at}, ${MEMORY_WORDS[x]} recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} at ${two(ry)}${ny}; gated delta, clearing every row, ${two(gated)}${stalledNote(g, stream, at, 'gated')}.`;
   };
   const fixedSmall = lowestTrained(FIXED_MEMORIES, 'plain', small, g);
@@ -201,75 +192,29 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
   return {
     lookFor,
     /** The main path's result, in "What to verify": few numerals, as the main path asks. */
-    result: `In a one-layer toy trained on associative recall, every fixed-size memory recalled ${fixedSmall.mean >= ALMOST_ALL ? 'almost all' : `at least ${percent(fixedSmall.mean)}`} of ${small} pairs${fixedSmall.stalled ? ', stalled runs aside,' : ''} but at most ${percent(fixedTop)} of ${top}; attention, whose cache grew, recalled ${att >= ALL ? 'all of them' : percent(att)}.`,
+    result: `In a one-layer toy trained on associative recall, every fixed-size memory recalled ${fixedSmall.mean >= ALMOST_ALL ? 'almost all' : `at least ${percent(fixedSmall.mean)}`} of ${small} pairs${fixedSmall.stalled ? (fixedSmall.stalled > 1 ? ', stalled runs aside,' : ', a stalled run aside,') : ''} but no more than ${percent(fixedTop)} of ${top} on average; attention, whose cache grew, recalled ${att >= ALL ? 'all of them' : percent(att)}.`,
     /** The trainer's page's result, its numbers in the figure's table. */
     resultFull:
       keepsUpTo(WRITE_RULES, 'plain', g) === null
         ? `With each fixed memory held to ${numbers} numbers, not every write rule keeps up with attention even at the smallest load; the table has every mean.`
-        : `With each fixed memory held to ${numbers} numbers, the write rules keep up with attention at small loads and fall behind as the pairs grow${cachesHold ? ', while the memories with a cache do not fall' : ''}; the table has every mean.`,
+        : `With each fixed memory held to ${numbers} numbers, the write rules keep up with attention at small loads and fall behind as the pairs grow${cachesHold ? ', while attention and the hybrid do not fall' : ''}; the table has every mean.`,
     /** The pairs a state holds: the d² sentence where the grid supports it. */
     pairs: p.holdsAboutD
-      ? `Counted as pairs recalled, every write rule holds more as the load grows up to kv = ${d}, and none holds more than about ${Math.round(p.most.pairs)} at any load: a state of ${numbers} numbers holds about d = ${d} pairs here, as its rank allows.`
+      ? `Counted as pairs recalled, every write rule holds more as the load grows up to kv = ${d}, and none holds more than about ${Math.round(p.most.pairs)}: about d pairs in a state of ${numbers} numbers.`
       : `Counted as pairs recalled, the most any write rule holds is ${one(p.most.pairs)}, at kv = ${p.most.kv}.`,
     /** What the toy can and cannot show, beside the result. */
     limits: 'It tests recall in one briefly trained layer, the fixed memories matched in size, not language modelling at scale.',
   };
 }
 
-/** A seed that stalled: its test accuracy under half that of the best seed of the same memory, load and stream, where that best is at least 0.2. */
-export interface Stall {
-  cell: GridCell;
-  best: number;
-}
-
-export function stalls(g: MqarGrid = mqarGrid): Stall[] {
-  return g.cells.flatMap((c) => {
-    const best = Math.max(...g.cells.filter((x) => x.stream === c.stream && x.kv === c.kv && x.mixer === c.mixer).map((x) => x.test.accuracy));
-    return best >= 0.2 && c.test.accuracy < best / 2 ? [{ cell: c, best }] : [];
-  });
-}
-
-/** A load where a memory with a cache (attention, the hybrid), which nothing evicts, fell to under half its mean at the load before: its training stalled. */
-export interface LoadStall {
-  stream: MqarStream;
-  mixer: Mixer;
-  kv: number;
-  mean: number;
-  before: number;
-}
-
-export function loadStalls(g: MqarGrid = mqarGrid): LoadStall[] {
-  const kvs = [...g.settings.kv].sort((a, b) => a - b);
-  return MQAR_STREAMS.flatMap((stream) =>
-    (['attention', 'hybrid'] as const).flatMap((mixer) =>
-      kvs.slice(1).flatMap((kv, i) => {
-        const [mean, before] = [spreadOf(g, stream, kv, mixer).mean, spreadOf(g, stream, kvs[i]!, mixer).mean];
-        return mean < before / 2 ? [{ stream, mixer, kv, mean, before }] : [];
-      }),
-    ),
-  );
-}
-
-export const STREAM_WORDS: Record<MqarStream, string> = { plain: 'plain recall', rewrite: 'rewrites', switch: 'the context switch' };
-
-/** How many seeds stalled, and where the means count them, in a sentence; the fold's table names each. */
-export function stallSentence(g: MqarGrid = mqarGrid): string {
-  const list = stalls(g);
-  const loads = loadStalls(g).map(
-    (l) => `${MEMORY_WORDS[l.mixer]} on ${STREAM_WORDS[l.stream]} fell to ${two(l.mean)} at kv = ${l.kv}, from ${two(l.before)} at the load before`,
-  );
-  const said = loads.length ? ` Nothing evicts from a cache, yet ${loads.join('; ')}: its training at that one load stalled.` : '';
-  if (list.length === 0) return `No seed stalled: each came within half of the best seed of its memory at its load and stream.${said}`;
-  const byMemory = [...new Set(list.map((l) => l.cell.mixer))].map((m) => `${countWord(list.filter((l) => l.cell.mixer === m).length)} of ${MEMORY_WORDS[m]}`);
-  return `Of the ${integer(g.cells.length)} cells, ${countWord(list.length)} stalled, under half the accuracy of the best seed of the same memory, load and stream (${byMemory.join(', ')}); the means count them as they came out, and the table below names each.${said}`;
-}
-
 /**
- * Whether the trained grid has the delta rule ahead of linear attention on plain recall at kv = d
- * (by more than LEVEL), as the main path says beside the lab's untrained result; null where not.
+ * Whether the trained grid has the delta rule ahead of linear attention on plain recall at twice as
+ * many pairs as channels, kv = 2d, the lab's load (by more than LEVEL), as the main path says beside
+ * the lab's untrained result; null where not.
  */
 export function trainedDeltaAhead(g: MqarGrid = mqarGrid): { kv: number; delta: number; linear: number } | null {
-  const kv = g.settings.d;
+  const kv = 2 * g.settings.d;
+  if (!g.settings.kv.includes(kv)) return null;
   const delta = spreadOf(g, 'plain', kv, 'delta').mean;
   const linear = spreadOf(g, 'plain', kv, 'linear').mean;
   return versus(delta, linear) === 'above' ? { kv, delta, linear } : null;

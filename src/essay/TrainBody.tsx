@@ -16,7 +16,8 @@ import {
   recalledPairs,
   STREAM_TESTS,
 } from '../content/mqar';
-import { STREAM_WORDS, stallSentence, stalls, trainFigureProps, trainSentences, WRITE_RULES } from '../content/mqarWords';
+import { trainFigureProps, trainSentences, WRITE_RULES } from '../content/mqarWords';
+import { STREAM_WORDS, stallSentence, stalls } from '../content/mqarStalls';
 import { Fold } from '../viz/Fold';
 import { GridTable, TableRegion } from '../widgets/Train/GridView';
 import { integer } from '../format';
@@ -53,6 +54,8 @@ export function TrainBody() {
   const props = trainFigureProps(g);
   const swept = (m: (typeof MIXERS)[number]) => [...new Set(g.sweep.filter((r) => r.mixer === m).map((r) => r.lr))].sort((a, b) => a - b);
   const allRates = [...new Set(g.sweep.map((r) => r.lr))].sort((a, b) => a - b);
+  // The memories whose sweep went past the rates it started from.
+  const extended = MIXERS.filter((m) => swept(m).some((lr) => !s.lrs.includes(lr)));
   const stalled = stalls(g);
   const kvs = [...s.kv].sort((a, b) => a - b);
   return (
@@ -85,8 +88,8 @@ export function TrainBody() {
         id="train-params-caption"
         caption={
           <>
-            Each memory&rsquo;s parameters at d = {s.d}, here and with Zoology&rsquo;s d-wide input, and the numbers its memory keeps at kv = {s.d} on plain
-            recall.
+            Each memory&rsquo;s parameters at d = {s.d}, here and in this model with its heads on a d-wide input as Zoology&rsquo;s are (no biases in either),
+            and the numbers its memory keeps at kv = {s.d} on plain recall.
           </>
         }
       >
@@ -94,7 +97,7 @@ export function TrainBody() {
           <tr>
             <th scope="col">Memory</th>
             <th scope="col">Parameters here</th>
-            <th scope="col">Zoology&rsquo;s input</th>
+            <th scope="col">With a d-wide input</th>
             <th scope="col">Added</th>
             <th scope="col">Memory keeps</th>
           </tr>
@@ -125,8 +128,8 @@ export function TrainBody() {
         <li>
           The gates start as <a href={FLA_GDN}>fla&rsquo;s full models</a> start them: &beta; at {GATE_INIT.beta}, and &alpha; between {alphaRange.low} and{' '}
           {alphaRange.high}, log-uniform in its time scale, one draw per gate. So a gated rule begins near the delta rule and learns when to clear. fla also
-          scales the decay by a factor drawn up to {FLA_DECAY_SCALE_MAX}, which would start the median gate near {alphaRange.withScale}: it would forget a pair
-          within about a dozen tokens. Here that factor starts at 1.
+          scales the decay by a factor drawn up to {FLA_DECAY_SCALE_MAX}; at that factor&rsquo;s median and dt&rsquo;s, a gate would start near{' '}
+          {alphaRange.withScale} and forget a pair within about a dozen tokens. Here that factor starts at 1.
         </li>
         <li>
           The hybrid runs a delta head and an attention head side by side on the same input, as <a href={HYMBA}>Hymba</a> and <a href={FALCON_H1}>Falcon-H1</a>{' '}
@@ -142,7 +145,7 @@ export function TrainBody() {
         ))}
       </ul>
       <p>
-        <span data-claim="train-result">{say.resultFull}</span> <span data-claim="train-limits">{say.limits}</span>
+        <span data-claim="train-result-full">{say.resultFull}</span> <span data-claim="train-limits">{say.limits}</span>
       </p>
       <FigureFrame
         id="train"
@@ -192,8 +195,9 @@ export function TrainBody() {
       </p>
       <p>
         Each memory&rsquo;s learning rate was picked on validation sequences of plain recall at kv = {s.sweep.kv.join(' and ')} (seed {s.sweep.seed}, none of
-        the grid&rsquo;s), by their mean accuracy. The sweep went one step further wherever the best rate sat at an edge, so each rate picked lies inside the
-        range swept.
+        the grid&rsquo;s), by their mean accuracy. The sweep starts from {s.lrs.join(', ')} and goes one rate further wherever the best sits at an edge of the
+        rates tried{extended.length === 0 ? '; none did' : `, as it did for ${extended.map((m) => MEMORY_WORDS[m]).join(', ')}`}. So each rate picked lies
+        inside the range swept.
       </p>
       <TableRegion id="train-rates-caption" caption={<>Validation accuracy at each rate swept, kv = {s.sweep.kv.join(' / ')}; the rate picked in bold.</>}>
         <thead>
@@ -211,7 +215,7 @@ export function TrainBody() {
               {allRates.map((lr) => {
                 const runs = s.sweep.kv.map((kv) => g.sweep.find((x) => x.mixer === m && x.lr === lr && x.kv === kv));
                 const text = swept(m).includes(lr)
-                  ? runs.map((r) => (r!.diverged === null ? r!.validation.accuracy.toFixed(2) : `diverged at step ${r!.diverged}`)).join(' / ')
+                  ? runs.map((r) => (r!.diverged === null ? r!.validation.accuracy.toFixed(3) : `diverged at step ${r!.diverged}`)).join(' / ')
                   : 'not run';
                 return <td key={lr}>{g.rates[m] === lr ? <strong>{text}</strong> : text}</td>;
               })}

@@ -162,7 +162,8 @@ export function Forget() {
           <>
             {' '}
             <span data-claim="forget-trained-delta">
-              Trained on recall, the delta rule comes out ahead of additive writes instead, as <a href="./train.html">the trainer&rsquo;s grid</a> shows.
+              Trained on recall at twice as many pairs as channels, the delta rule comes out ahead of additive writes instead, as{' '}
+              <a href="./train.html">the trainer&rsquo;s grid</a> shows.
             </span>
           </>
         ) : null}
