@@ -2,7 +2,8 @@
  * What the phases stream asks of a memory after n writes, and how well each memory answers,
  * group by group: the slow facts; this context's keys written once; its rewritten keys, at
  * their latest value; and the last context's keys, which should now read back nothing. The
- * last group is kept apart: its number is how much of an old value still comes back.
+ * last group's number is how much of an old value still comes back. The stream's number is
+ * the mean of the groups' numbers: each kind of question weighs the same.
  */
 import { D as DIM, scoreRead } from './memory';
 import type { Stream } from './stream';
@@ -87,8 +88,10 @@ export interface PhaseScores {
   /** Mean cosine of each group; null where it has none, and always for `stale`, whose answer is nothing. */
   cosine: Record<PhaseGroup, number | null>;
   /**
-   * Over the questions with a value (the facts and this context's keys): the read error and the
-   * cosine, as the read error's equation defines them over the pairs asked.
+   * The stream's number, as the read error's equation defines it: the mean over the groups asked
+   * so far of each group's mean, so each kind of question weighs the same however many keys it
+   * has. The read error counts every group, the last context's keys included (an old value read
+   * back is an error); the cosine only the groups with a value, since it cannot score silence.
    */
   all: { error: number; cosine: number };
 }
@@ -98,9 +101,6 @@ export function phaseScores(S: ArrayLike<number>, stream: Phased, n: number): Ph
   const sums = new Map<PhaseGroup, { error: number; cosine: number; count: number }>();
   const read = new Float64Array(D);
   const acc = new Float64Array(2);
-  let error = 0;
-  let cosine = 0;
-  let valued = 0;
   for (const q of queriesAt(stream, n)) {
     acc.fill(0);
     scoreQuery(S, stream, q, read, acc);
@@ -109,11 +109,6 @@ export function phaseScores(S: ArrayLike<number>, stream: Phased, n: number): Ph
     g.cosine += acc[1]!;
     g.count += 1;
     sums.set(q.group, g);
-    if (!q.empty) {
-      error += acc[0]!;
-      cosine += acc[1]!;
-      valued += 1;
-    }
   }
   const mean = (g: PhaseGroup, key: 'error' | 'cosine') => {
     const s = sums.get(g);
@@ -121,5 +116,13 @@ export function phaseScores(S: ArrayLike<number>, stream: Phased, n: number): Ph
     return s[key] / s.count;
   };
   const byGroup = (key: 'error' | 'cosine') => Object.fromEntries(PHASE_GROUPS.map((g) => [g, mean(g, key)])) as Record<PhaseGroup, number | null>;
-  return { error: byGroup('error'), cosine: byGroup('cosine'), all: { error: valued === 0 ? 0 : error / valued, cosine: valued === 0 ? 0 : cosine / valued } };
+  const error = byGroup('error');
+  const cosine = byGroup('cosine');
+  return { error, cosine, all: { error: meanOfGroups(error), cosine: meanOfGroups(cosine) } };
+}
+
+/** The mean of the groups' means, over the groups that have one. */
+export function meanOfGroups(byGroup: Readonly<Record<string, number | null>>): number {
+  const asked = Object.values(byGroup).filter((x): x is number => x !== null);
+  return asked.length === 0 ? 0 : asked.reduce((a, b) => a + b, 0) / asked.length;
 }

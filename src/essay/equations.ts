@@ -17,7 +17,7 @@ const baseEquations = {
   perChannelDelta: String.raw`\Sc{S}_t = \big(I - \bc{\beta}_t\, \kc{k}_t^{\top}\kc{k}_t\big)\operatorname{Diag}(\ac{\alpha}_t)\,\Sc{S}_{t-1} + \bc{\beta}_t\, \kc{k}_t^{\top}\vc{v}_t`,
   mixtureOfExperts: String.raw`y = \sum_{e\, \in\, \operatorname{TopK}(s(x))} g_e(x)\, E_e(x) + E_{\text{shared}}(x)`,
   attentionResiduals: String.raw`h_l = \sum_{i} \operatorname{softmax}_i\!\big(q_l^{\top} \operatorname{RMSNorm}(b_i)\big)\, b_i`,
-  readError: String.raw`E = \frac{1}{n}\sum_{i=1}^{n} \frac{\lVert \kc{k}_i \Sc{S} - \vc{v}_i \rVert}{\lVert \vc{v}_i \rVert}`,
+  readError: String.raw`E = \frac{1}{\lvert G \rvert}\sum_{g \in G} \frac{1}{\lvert g \rvert}\sum_{i \in g} \frac{\lVert \kc{k}_i \Sc{S} - \hat{\vc{v}}_i \rVert}{\lVert \vc{v}_i \rVert}`,
   chunkFlops: String.raw`F(C) = 10\,C d + 6\,d^{2} + \tfrac{1}{3} C^{2} \quad\text{FLOPs per token per head}`,
   sequentialSteps: String.raw`\text{sequential steps} = \left\lceil L / C \right\rceil`,
 } as const;

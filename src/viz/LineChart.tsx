@@ -103,6 +103,7 @@ const Plot = memo(function Plot({
   onBlur,
 }: PlotProps) {
   const { innerW, innerH } = geometry;
+  const labelSide = useMemo(() => (reference ? clearSide(series, geometry, reference) : 'end'), [series, geometry, reference]);
   const point = focus ? series[focus.s] : undefined;
   const pointValue = focus && point ? (point.values[focus.i] ?? 0) : 0;
   return (
@@ -156,8 +157,8 @@ const Plot = memo(function Plot({
         ) : null}
         <Paths series={series} length={length} geometry={geometry} />
         {reference ? (
-          // Under the line at the right, where the lines have climbed above it by then.
-          <text className="reference-label" x={innerW - 4} y={hundredths(geometry.y(reference.y) + 15)} textAnchor="end">
+          // Under the line, at whichever end no line crosses the label (the right, where both are crossed).
+          <text className="reference-label" x={labelSide === 'end' ? innerW - 4 : 4} y={hundredths(geometry.y(reference.y) + 15)} textAnchor={labelSide}>
             {reference.label}
           </text>
         ) : null}
@@ -169,6 +170,31 @@ const Plot = memo(function Plot({
     </svg>
   );
 });
+
+/** Roughly how wide a label's characters run at the chart's type size, in pixels. */
+const CHAR_PX = 6.5;
+
+/**
+ * The end of the reference line whose label no series crosses: a series crosses it where one of its
+ * segments under the label's span reaches between the line and the label's foot.
+ */
+function clearSide(series: Series[], geometry: Geometry, reference: { y: number; label: string }): 'start' | 'end' {
+  const width = reference.label.length * CHAR_PX + 8;
+  const top = geometry.y(reference.y) - 4;
+  const foot = geometry.y(reference.y) + 19;
+  // A segment crosses where its span of x meets the label's and its span of y meets the band's.
+  const crossed = (from: number, to: number) =>
+    series.some((s) => {
+      for (let i = 1; i < s.values.length; i++) {
+        const [x0, x1] = [geometry.x(i), geometry.x(i + 1)];
+        const [y0, y1] = [geometry.y(s.values[i - 1]!), geometry.y(s.values[i]!)];
+        if (x1 >= from && x0 <= to && Math.max(y0, y1) >= top && Math.min(y0, y1) <= foot) return true;
+      }
+      return false;
+    });
+  if (!crossed(geometry.innerW - width, geometry.innerW)) return 'end';
+  return crossed(0, width) ? 'end' : 'start';
+}
 
 const defaultFormat = (y: number) => y.toFixed(2);
 

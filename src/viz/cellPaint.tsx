@@ -7,21 +7,26 @@ import { diverging } from './diverging';
 import { hundredths } from './hundredths';
 import { cssToken } from './palette';
 
-/** The shown strength of a cell: |x|/max clipped to 1, raised to 0.6 so that small values stay visible. */
-export function shade(x: number, max: number): { positive: boolean; strength: number } {
+/**
+ * The shown strength of a cell: |x|/max clipped to 1, raised to 0.6 so that small values stay
+ * visible; `over` marks a cell past the scale, drawn in its sign's darker (in dark themes,
+ * lighter) shade, so a value the scale cannot hold shows as one.
+ */
+export function shade(x: number, max: number): { positive: boolean; strength: number; over: boolean } {
   const { positive, strength } = diverging(x, max);
-  return { positive, strength: strength ** 0.6 };
+  return { positive, strength: strength ** 0.6, over: max > 0 && Math.abs(x) > max };
 }
 
 /** The gap on each side of a cell, as a share of the cell (the CSS over the canvas draws the same). */
 const GAP = 0.04;
 
 function cellFill(x: number, max: number): { fill: string; opacity: number } {
-  const { positive, strength } = shade(x, max);
+  const { positive, strength, over } = shade(x, max);
+  if (over) return { fill: positive ? 'var(--gold-over)' : 'var(--blue-over)', opacity: 1 };
   return { fill: positive ? 'var(--gold)' : 'var(--blue)', opacity: strength };
 }
 
-const SIGNS = ['var(--gold)', 'var(--blue)'] as const;
+const SIGNS = ['var(--gold)', 'var(--blue)', 'var(--gold-over)', 'var(--blue-over)'] as const;
 
 /**
  * One group per colour, each cell a square path at its strength; a cell of strength zero draws
@@ -75,6 +80,8 @@ export interface Palette {
   gold: Rgb;
   blue: Rgb;
   zero: Rgb;
+  goldOver: Rgb;
+  blueOver: Rgb;
 }
 
 /** One bitmap per canvas, reused: a drag redraws every frame and need not make garbage. */
@@ -96,8 +103,9 @@ export function draw(canvas: HTMLCanvasElement, values: ArrayLike<number>, max: 
   const px = image.data;
   const [zr, zg, zb] = palette.zero;
   for (let i = 0, o = 0; i < rows * cols; i++, o += 4) {
-    const { positive, strength: s } = shade(values[i] ?? 0, max);
-    const [r, g, b] = positive ? palette.gold : palette.blue;
+    const { positive, strength, over } = shade(values[i] ?? 0, max);
+    const [r, g, b] = over ? (positive ? palette.goldOver : palette.blueOver) : positive ? palette.gold : palette.blue;
+    const s = over ? 1 : strength;
     px[o] = Math.round(zr + (r - zr) * s);
     px[o + 1] = Math.round(zg + (g - zg) * s);
     px[o + 2] = Math.round(zb + (b - zb) * s);
@@ -114,5 +122,7 @@ export function readPalette(canvas: HTMLCanvasElement): Palette | null {
     gold: toRgb(ctx, cssToken(canvas, '--gold', '#c58f12'), [197, 143, 18]),
     blue: toRgb(ctx, cssToken(canvas, '--blue', '#2f6db3'), [47, 109, 179]),
     zero: toRgb(ctx, cssToken(canvas, '--cell-zero', '#e6e1d6'), [230, 225, 214]),
+    goldOver: toRgb(ctx, cssToken(canvas, '--gold-over', '#7a3f00'), [122, 63, 0]),
+    blueOver: toRgb(ctx, cssToken(canvas, '--blue-over', '#0f2d5c'), [15, 45, 92]),
   };
 }

@@ -13,6 +13,8 @@ import {
   PHASES_LENGTH,
   phaseScores,
   queriesAt,
+  read,
+  readCosine,
   readError,
   RULES,
   SLOW_CHANNELS,
@@ -120,21 +122,46 @@ describe('the questions the phases stream asks', () => {
   });
 });
 
-describe('the number over the questions is the read error’s equation over the pairs asked', () => {
-  it('equals readError over each asked key’s latest pair, for every memory and every n', () => {
+describe('the number over the questions is the read error’s equation: the mean over the kinds of question of each kind’s mean', () => {
+  it('equals readError within each group (an old key scored against silence), then the plain mean of the groups, for every memory and every n', () => {
     const t = trace({ stream, gates, n: PHASES_LENGTH });
     for (let n = 1; n <= PHASES_LENGTH; n++) {
-      const asked = queriesAt(stream, n).filter((q) => !q.empty);
+      const queries = queriesAt(stream, n);
       for (const r of RULES) {
         const S = stateAt(t, r, n);
-        const want = readError(
-          S,
-          asked.map((q) => stream.keys[q.pair]!),
-          asked.map((q) => stream.values[q.pair]!),
-        );
-        expect(phaseScores(S, stream, n).all.error).toBeCloseTo(want, 12);
+        const means: number[] = [];
+        const cosines: number[] = [];
+        for (const group of ['facts', 'once', 'rewritten', 'stale'] as const) {
+          const asked = queries.filter((q) => q.group === group);
+          if (asked.length === 0) continue;
+          const keys = asked.map((q) => stream.keys[q.pair]!);
+          const values = asked.map((q) => stream.values[q.pair]!);
+          if (group === 'stale') {
+            // Silence is the answer: the error is the read's own length against the old value's.
+            means.push(keys.reduce((sum, k, i) => sum + norm(read(S, k)) / norm(values[i]!), 0) / keys.length);
+          } else {
+            means.push(readError(S, keys, values));
+            cosines.push(readCosine(S, keys, values));
+          }
+        }
+        const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+        const got = phaseScores(S, stream, n).all;
+        expect(got.error).toBeCloseTo(mean(means), 12);
+        expect(got.cosine).toBeCloseTo(mean(cosines), 12);
       }
     }
+  });
+
+  it('at the opening pair the four rules’ numbers differ pairwise by at least 0.1, each step’s gain and cost in the one number', () => {
+    const t = trace({ stream, gates, n: PHASES_LENGTH });
+    const open = SLOW_CHANNELS + PHASES.contexts[0]!.fresh + PHASES.contexts[0]!.rewrites + 1;
+    const value = RULES.map((r) => phaseScores(stateAt(t, r, open), stream, open).all.error);
+    for (let a = 0; a < RULES.length; a++) for (let b = a + 1; b < RULES.length; b++) expect(Math.abs(value[a]! - value[b]!)).toBeGreaterThanOrEqual(0.1);
+    // The order the ladder argues: per-channel below delta (old keys fade, facts stay) below gated delta (facts lost) below additive.
+    const [additive, delta, gatedDelta, perChannel] = value as [number, number, number, number];
+    expect(perChannel).toBeLessThan(delta);
+    expect(delta).toBeLessThan(gatedDelta);
+    expect(gatedDelta).toBeLessThan(additive);
   });
 });
 

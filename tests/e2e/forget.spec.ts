@@ -159,27 +159,34 @@ test('each move of a drag draws what the figure renders for that n, pictures inc
   expect(problems).toEqual([]);
 });
 
-test('at 390×844 the slider and the four memories it changes are in view together while it is dragged', async ({ page }) => {
+test('at 390×844 the four memories, their colour key, the slider and the readout are in view together while it is dragged', async ({ page }) => {
   await openFigure(page, 'forget', { width: 390 });
   await page.setViewportSize({ width: 390, height: 844 });
   const figure = page.locator('#forget-figure');
   const input = figure.locator(slider);
-  // Where a reader's thumb would be: the slider at the foot of the screen.
-  await input.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+  // The readout, under the slider, at the foot of the screen.
+  await figure.locator('.forget-readout').evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
   const box = (await input.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
   const inView = await figure.evaluate((f) => {
-    const rect = (el: Element) => el.getBoundingClientRect();
-    const maps = [...f.querySelectorAll('.forget-state .heatmap-grid:not(.strip)')].map(rect);
-    const s = rect(f.querySelector('#forget-n')!);
-    return { maps: maps.map((r) => [Math.round(r.top), Math.round(r.bottom)]), slider: [Math.round(s.top), Math.round(s.bottom)], height: innerHeight };
+    const at = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return [Math.round(r.top), Math.round(r.bottom)];
+    };
+    return {
+      maps: [...f.querySelectorAll('.forget-state .heatmap-grid:not(.strip)')].map(at),
+      key: at(f.querySelector('.forget-scale')!),
+      slider: at(f.querySelector('#forget-n')!),
+      readout: at(f.querySelector('.forget-readout')!),
+      height: innerHeight,
+    };
   });
   await page.mouse.up();
-  console.log(`forget at 390×844 while dragging: memories ${JSON.stringify(inView.maps)}, slider ${JSON.stringify(inView.slider)}`);
+  console.log(`forget at 390×844 while dragging: ${JSON.stringify(inView)}`);
   expect(inView.maps).toHaveLength(4);
-  for (const [top, bottom] of [...inView.maps, inView.slider]) {
+  for (const [top, bottom] of [...inView.maps, inView.key, inView.slider, inView.readout]) {
     expect(top).toBeGreaterThanOrEqual(0);
     expect(bottom).toBeLessThanOrEqual(inView.height);
   }

@@ -336,8 +336,10 @@ describe('ForgetFigure on the phases stream, where the page opens', () => {
     // The line names the gates' action and quotes the table's own numbers.
     expect(lookFor()).toContain('gated delta clears every row');
     expect(lookFor()).toContain('per-channel keeps rows 1–4 and clears rows 5–8');
-    expect(lookFor()).toContain(`Facts read ${group('gatedDelta', 'facts', 17)} gated, ${group('perChannelGated', 'facts', 17)} per channel`);
-    expect(caption()).toContain('built to show each policy');
+    expect(lookFor()).toContain(
+      `Facts read ${group('gatedDelta', 'facts', 17)} gated and ${group('perChannelGated', 'facts', 17)} per channel, against ${group('delta', 'facts', 17)} under plain delta`,
+    );
+    expect(caption()).toContain('Facts on rows 1–4, two contexts on rows 5–8');
     expect(caption()).toContain('read error');
     expect(document.querySelector('.forget-write .steady-live')!.textContent).toContain(
       'Pair 17, the first pair of a new context, writes along rows 5–8. The gates fire first.',
@@ -377,6 +379,23 @@ describe('ForgetFigure on the phases stream, where the page opens', () => {
     expect(document.querySelector('.forget-write .steady-live')!.textContent).not.toContain('The gates fire');
     await user.click(screen.getByRole('button', { name: 'Last change' }));
     expect(screen.getByRole('group', { name: /Delta change at the last write after 16 pairs/ })).toBeTruthy();
+  });
+
+  it('Play holds the pair where the gates fire for about a second, then goes on', async () => {
+    const { user, status } = setup('?n=15', FORGET_DEFAULTS);
+    const beat = Math.round(PLAY_MS / PHASES_LENGTH);
+    const advance = async (ms: number) => {
+      for (let left = ms; left > 0; left -= beat) await act(() => vi.advanceTimersByTimeAsync(Math.min(beat, left)));
+    };
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    await advance(2 * beat + 10);
+    expect(status().textContent).toContain('17 pairs written');
+    // Without the hold, three more beats would reach pair 20.
+    await advance(3 * beat);
+    expect(status().textContent).toContain('17 pairs written');
+    // The hold ends a second after pair 17 came, and the next beat moves on.
+    await advance(beat + 100);
+    expect(status().textContent).toMatch(/^18 pairs written/);
   });
 
   it('plays from the first pair to the stream’s end within eight seconds', async () => {
@@ -449,7 +468,7 @@ describe('the readout on every stream, under either metric', () => {
 describe('the memories label themselves', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 
-  it('numbers each memory’s rows 1 to 8, bands the rows each group of keys uses, and states the scale with the largest entry from the core', () => {
+  it('numbers each memory’s rows 1 to 8, bands the rows each group of keys uses, and names each memory past the scale with its largest entry from the core', () => {
     for (const [kind, bands] of [
       ['phases', ['facts 0-4', 'contexts 4-8']],
       ['lifetimes', ['slow 0-4', 'fast 4-8']],
@@ -470,10 +489,17 @@ describe('the memories label themselves', () => {
         gates: { beta: g.beta, alpha: g.alpha, channelAlpha: channelGates(g.slow, g.fast) },
         n: length,
       });
-      const largest = Math.max(...(['additive', 'delta', 'gatedDelta', 'perChannelGated'] as const).flatMap((r) => Array.from(stateAt(t, r, n), Math.abs)));
-      const scale = document.querySelector('.forget-scale .steady-live')!.textContent!;
-      expect(scale).toContain('−1 0 +1');
-      expect(scale).toContain(`largest entry now ${largest.toFixed(2)}`);
+      // Independently: which memories hold entries past ±1, and how far the largest of each goes.
+      const rules = ['additive', 'delta', 'gatedDelta', 'perChannelGated'] as const;
+      const names = { additive: 'additive', delta: 'delta', gatedDelta: 'gated delta', perChannelGated: 'per-channel gated' };
+      const largest = rules.map((r) => Math.max(...Array.from(stateAt(t, r, n), Math.abs)));
+      const scale = document.querySelector('.forget-scale .steady-live')!.textContent!.replace(/\s+/g, ' ');
+      expect(scale).toMatch(/past −1 −1 \+1 past \+1/);
+      const past = rules.filter((_, i) => largest[i]! > 1);
+      if (past.length === 0) expect(scale).toContain(`Nothing past ±1 now; the largest entry is ${Math.max(...largest).toFixed(2)}.`);
+      for (const r of rules)
+        expect(scale.includes(`${names[r]} to ${largest[rules.indexOf(r)]!.toFixed(2)}`), `${kind} ${r}`).toBe(largest[rules.indexOf(r)]! > 1);
+      if (kind === 'phases') expect(past).toContain('additive');
       cleanup();
     }
   });

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecallFigure } from '../../src/widgets/Recall/RecallFigure';
+import { attentionErrorAt, channelGates, makeStream, trace } from '../../src/core';
 import { recallCodec, sharpnessAt } from '../../src/widgets/Recall/state';
 import { readQuery, URL_WRITE_DELAY_MS } from '../../src/widgets/urlState';
 import { DRAG_PAUSE_MS } from '../../src/widgets/usePausedDrag';
@@ -23,6 +24,30 @@ beforeEach(() => window.history.replaceState(null, '', '/'));
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('RecallFigure', () => {
+  it('its look-for line quotes the ends of the lines it opens on, and follows the fixed state chosen', async () => {
+    window.history.replaceState(null, '', '/');
+    const user = userEvent.setup();
+    render(
+      <figure>
+        <p className="look-for">before</p>
+        <div>
+          <RecallFigure defaults={defaults} stream={{ kind: 'capacity', seed: 1 }} gates={{ beta: 1, alpha: 0.9, slow: 1, fast: 0.5 }} />
+        </div>
+      </figure>,
+    );
+    // Independently, from the core: the ends of the three lines at 128 pairs.
+    const stream = makeStream({ kind: 'capacity', seed: 1, length: 128 });
+    const t = trace({ stream, gates: { beta: 1, alpha: 0.9, channelAlpha: channelGates(1, 0.5) }, n: 128 });
+    const cache = attentionErrorAt(stream, 128, { s: 32, window: null, hard: false }).toFixed(2);
+    const windowed = attentionErrorAt(stream, 128, { s: 32, window: 4, hard: false }).toFixed(2);
+    const line = () => document.querySelector('.look-for')!.textContent!;
+    expect(line()).toContain(`the whole cache ends at ${cache}, the delta state at ${t.error.delta[127]!.toFixed(2)}`);
+    expect(line()).toContain(`window of the state’s size at ${windowed}`);
+    await user.selectOptions(screen.getByRole('combobox', { name: /fixed state/i }), 'gatedDelta');
+    expect(line()).toContain(`the gated delta state at ${t.error.gatedDelta[127]!.toFixed(2)}`);
+    cleanup();
+  });
+
   it('opens at 16 pairs: the whole cache reads back almost exactly, the window and the delta state do not', () => {
     setup();
     const [toy] = statuses();

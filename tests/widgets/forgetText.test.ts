@@ -5,10 +5,42 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STREAM_GATES } from '../../src/content/defaults';
-import { makeStream, PHASES_LENGTH, RULES, STREAM_KINDS, trace, type Rule, type StreamKind } from '../../src/core';
-import { caption, lookForLine, stageOf, writeLine } from '../../src/widgets/Forget/describe';
+import {
+  errorAt,
+  makeStream,
+  PHASES_LENGTH,
+  PHASES_SWITCH,
+  phaseScores,
+  RULES,
+  stateAt,
+  STREAM_KINDS,
+  trace,
+  type Rule,
+  type StreamKind,
+  D,
+  zeroState,
+} from '../../src/core';
+import { caption, lookForLine, scaleNote, stageOf, writeLine } from '../../src/widgets/Forget/describe';
 import { frameAt, gatesOf } from '../../src/widgets/Forget/frame';
+import { defaultText } from '../../src/widgets/Forget/text';
+import { FORGET_DEFAULTS } from '../../src/content/defaults';
 import { lastPair, METRICS } from '../../src/widgets/Forget/state';
+
+/** The gated rules' facts set beside plain delta's, which has no gate: what the gates did is the difference. */
+const factsLine = (group: (r: Rule, id: string) => string) =>
+  `Facts read ${group('gatedDelta', 'facts')} gated and ${group('perChannelGated', 'facts')} per channel, against ${group('delta', 'facts')} under plain delta`;
+
+/** Each rule's read error over the pairs the cosine scores, from the core: on the phases stream the groups with a value; elsewhere every pair. */
+function errorsOverScoredPairs(t: ReturnType<typeof trace>, stream: ReturnType<typeof makeStream>, n: number): Record<Rule, number> {
+  return Object.fromEntries(
+    RULES.map((r) => {
+      if (!stream.phase) return [r, errorAt(t, r, n)];
+      const e = phaseScores(stateAt(t, r, n), stream, n).error;
+      const valued = [e.facts, e.once, e.rewritten].filter((x): x is number => x !== null);
+      return [r, valued.reduce((a, b) => a + b, 0) / valued.length];
+    }),
+  ) as Record<Rule, number>;
+}
 
 const f2 = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(2));
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
@@ -32,7 +64,7 @@ describe('the look-for line follows stream, metric and step', () => {
         const { stream, g, gates, t } = setting(kind);
         for (const n of ns(kind)) {
           const frame = frameAt(t, stream, kind, metric, gates, n);
-          const other = frameAt(t, stream, kind, metric === 'error' ? 'cosine' : 'error', gates, n).values;
+          const other = errorsOverScoredPairs(t, stream, n);
           const line = lookForLine(frame, stream, kind, metric, g, other);
           for (const s of sentences(line)) expect(words(s), s).toBeLessThanOrEqual(40);
           const group = (r: Rule, id: string) => f2(frame.groups?.values[r][id]);
@@ -49,7 +81,18 @@ describe('the look-for line follows stream, metric and step', () => {
               if (named.includes(names[r])) expect(f2(frame.values[r]), `${r} at ${n}`).toBe(quoted.toFixed(2));
               else expect(frame.values[r], `${r} at ${n}`).toBeLessThan(quoted - 0.005);
             }
-            expect(line).toContain(`read error is ${f2(other.additive)}`);
+            // The contrast of the two metrics is said as their rankings of additive, over the same pairs, show it.
+            const place = (values: Record<Rule, number>, better: (a: number, b: number) => boolean) =>
+              RULES.filter((r) => better(Number(f2(values[r])), Number(f2(values.additive)))).length;
+            const byCosine = place(frame.values, (a, b) => a > b);
+            const byError = place(other, (a, b) => a < b);
+            const ordinal = ['first', 'second', 'third', 'fourth'];
+            expect(line).toContain(`${ordinal[byCosine]} by cosine (${f2(frame.values.additive)})`);
+            expect(line).toContain(`${ordinal[byError]} by read error`);
+            expect(line).toContain(`(${f2(other.additive)})`);
+            expect(line.includes('forgives'), `${kind} at ${n}`).toBe(byCosine < byError);
+            expect(line.includes('harder'), `${kind} at ${n}`).toBe(byCosine > byError);
+            expect(line.includes('alike'), `${kind} at ${n}`).toBe(byCosine === byError);
             continue;
           }
           expect(line).not.toMatch(/cosine/i);
@@ -59,13 +102,15 @@ describe('the look-for line follows stream, metric and step', () => {
               fact: [group('additive', 'facts'), group('delta', 'facts')],
               fresh: [group('additive', 'once'), group('delta', 'once')],
               rewrite: [group('additive', 'rewritten'), group('delta', 'rewritten')],
-              switch: [group('gatedDelta', 'facts'), group('perChannelGated', 'facts'), group('delta', 'stale'), group('gatedDelta', 'stale')],
-              after: [group('delta', 'stale'), group('gatedDelta', 'stale'), group('gatedDelta', 'facts'), group('perChannelGated', 'facts')],
+              switch: [factsLine(group), `Old keys read ${group('delta', 'stale')} under plain delta, ${group('gatedDelta', 'stale')} gated`],
+              after: [group('delta', 'stale'), group('gatedDelta', 'stale'), factsLine(group)],
             }[stage];
             for (const x of expected) expect(line, `${stage} at ${n}`).toContain(x);
           } else if (kind === 'lifetimes') {
-            expect(line).toContain(group('gatedDelta', 'slow'));
-            expect(line).toContain(group('perChannelGated', 'slow'));
+            // Plain delta's facts beside per-channel's, so per-channel is not credited with what delta does too.
+            expect(line).toContain(
+              `${group('delta', 'slow')} under plain delta, ${group('perChannelGated', 'slow')} under per-channel decay and ${group('gatedDelta', 'slow')} under one decay`,
+            );
           } else {
             expect(line).toContain(f2(frame.values.additive));
             expect(line).toContain(f2(frame.values.delta));
@@ -116,8 +161,81 @@ describe('the caption names its stream and metric', () => {
         expect(words(c)).toBeLessThanOrEqual(45);
         expect(c.includes('read error')).toBe(metric === 'error');
         expect(c.includes('cosine')).toBe(metric === 'cosine');
-        expect(c.includes('built to show each policy')).toBe(kind === 'phases');
+        expect(c.includes('Facts on rows 1–4, two contexts')).toBe(kind === 'phases');
+        expect(caption(kind, metric, 'change')).toMatch(/^Each memory’s change at the last write/);
+        expect(words(caption(kind, metric, 'change'))).toBeLessThanOrEqual(45);
       });
     }
   }
+});
+
+describe('the states where the words once parted from the picture', () => {
+  const d = FORGET_DEFAULTS;
+  const phases = (settings: Partial<typeof d>) => {
+    const s = { ...d, ...settings };
+    const stream = makeStream({ kind: 'phases', seed: s.seed, length: PHASES_LENGTH });
+    const t = trace({ stream, gates: gatesOf(s), n: PHASES_LENGTH });
+    const scores = (r: Rule, n: number) => phaseScores(stateAt(t, r, n), stream, n);
+    return { text: defaultText(s), scores };
+  };
+
+  it('under cosine at the opening pair, cosine is not said to forgive additive where it does not rank it higher than read error does', () => {
+    const { text, scores } = phases({ metric: 'cosine' });
+    const n = d.n;
+    const cos = (r: Rule) => Number(scores(r, n).all.cosine.toFixed(2));
+    const err = (r: Rule) => {
+      const e = scores(r, n).error;
+      return Number((([e.facts, e.once, e.rewritten].filter((x) => x !== null) as number[]).reduce((a, b) => a + b, 0) / 2).toFixed(2));
+    };
+    const cosPlace = RULES.filter((r) => cos(r) > cos('additive')).length;
+    const errPlace = RULES.filter((r) => err(r) < err('additive')).length;
+    expect(text.lookFor.includes('forgives')).toBe(cosPlace < errPlace);
+    expect(text.lookFor).not.toMatch(/additive scores [\d.]+ where its read error is/);
+  });
+
+  it('with β lowered, the facts per channel are set beside plain delta’s, so β’s effect is not put on the gates', () => {
+    for (const n of [PHASES_SWITCH, PHASES_LENGTH]) {
+      const { text, scores } = phases({ beta: 0.5, n });
+      const facts = (r: Rule) => scores(r, n).error.facts!.toFixed(2);
+      // β = 0.5 writes each fact half way: plain delta, which has no gate, misses them as much as per-channel does.
+      expect(facts('delta')).toBe('0.50');
+      expect(facts('perChannelGated')).toBe(facts('delta'));
+      expect(text.lookFor).toContain(`${facts('perChannelGated')} per channel, against ${facts('delta')} under plain delta, which has no gate`);
+      expect(text.lookFor).not.toMatch(/Facts stay as the gates left them/);
+    }
+  });
+
+  it('on Last change the caption says the pictures are changes, and the scale note reports the change’s entries, not the memory’s', () => {
+    const { text } = phases({ draw: 'change' });
+    expect(text.caption).toMatch(/^Each memory’s change at the last write/);
+    expect(text.caption).not.toContain('Four 8×8 memories');
+    const stream = makeStream({ kind: 'phases', seed: d.seed, length: PHASES_LENGTH });
+    const gates = gatesOf(d);
+    const t = trace({ stream, gates, n: PHASES_LENGTH });
+    const frame = frameAt(t, stream, 'phases', 'error', gates, d.n);
+    // Independently: each rule's largest change at the last write, from the core's states.
+    const largestChange = RULES.map((r) => {
+      const after = stateAt(t, r, d.n);
+      const before = d.n > 1 ? stateAt(t, r, d.n - 1) : zeroState();
+      let m = 0;
+      for (let i = 0; i < D * D; i++) m = Math.max(m, Math.abs(after[i]! - before[i]!));
+      return m;
+    });
+    const note = scaleNote(frame.past.change, 'change');
+    const top = Math.max(...largestChange);
+    if (top > 1) expect(note).toContain(top.toFixed(2));
+    else expect(note).toBe(`Nothing past ±1 in the last change; the largest entry is ${top.toFixed(2)}.`);
+    expect(scaleNote(frame.past.memory, 'memory')).not.toBe(note);
+  });
+
+  it('on the lifetimes stream at its end, per-channel decay is not credited with the facts plain delta keeps too: its gain is on the older fast pairs, its cost on the latest', () => {
+    const { stream, g, gates, t, length } = setting('lifetimes');
+    const frame = frameAt(t, stream, 'lifetimes', 'error', gates, length);
+    const line = lookForLine(frame, stream, 'lifetimes', 'error', g, frame.values);
+    const v = frame.groups!.values;
+    expect(v.delta.slow).toBeLessThan(0.005);
+    expect(line).toContain(`${f2(v.delta.slow)} under plain delta`);
+    expect(line).toContain(`gains on the older fast pairs (${f2(v.perChannelGated.oldFast)} against ${f2(v.delta.oldFast)})`);
+    expect(line).toContain(`pays on the latest four (${f2(v.perChannelGated.recentFast)} against ${f2(v.delta.recentFast)})`);
+  });
 });

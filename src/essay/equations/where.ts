@@ -24,8 +24,10 @@ export const equationWhere = {
     'For a token’s hidden vector {x}, {s}({x}) scores every routed expert and TopK keeps the best few; {g_e}({x}) is the weight the router gives expert {e}, {E_e} that expert (a feed-forward network), {E_shared} an expert every token passes through, and {y} the layer’s output.',
   attentionResiduals:
     '{h_l} is the input of sub-layer {l}; the {b_i} are the summaries of the blocks of layers stored before sub-layer {l}, and the running sum of its own block; {q_l} is a learned query of sub-layer {l}, and RMSNorm a normalisation, so each sub-layer picks by softmax how much of each earlier block to read.',
-  readError: '{E} is the read error after {n} pairs; {k_i}{S} is what the key of pair {i} reads back from the state {S}, and {v_i} the value it should return.',
-  readCosine: 'The same {n} reads {k_i}{S} of the state {S}, scored by the cosine of the angle each makes with its value {v_i}, which ignores their lengths.',
+  readError:
+    '{E} is the read error; {G} holds the kinds of question the stream asks, and each kind {g} its keys, each asked once, at its latest write. {k_i}{S} is what key {i} reads back from the state {S}, and {v̂_i} what it should: its latest value {v_i}, or zero for a key of a context that has ended. With one kind, {E} is the plain mean over the pairs.',
+  readCosine:
+    'The same reads {k_i}{S} of the state {S}, scored by the cosine of the angle each makes with its value {v_i}, which ignores their lengths; {G} holds only the kinds {g} of key with a value, since a cosine cannot score silence.',
   chunkFlops: '{F}({C}) counts floating-point operations per token and per head, for chunks of {C} tokens and heads of width {d}.',
   sequentialSteps: 'For a sequence of {L} tokens cut into chunks of {C}.',
   chunkBytes:

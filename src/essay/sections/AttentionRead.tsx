@@ -10,7 +10,7 @@ import { recallFacts } from '../../content/recall';
 import { takeawaysFacts } from '../../content/scale';
 import { bytes, countWord, fixed, integer, percent } from '../../format';
 import { Fold } from '../../viz/Fold';
-import { RULE_NAMES } from '../../widgets/Recall/describe';
+import { RULE_NAMES, recallLookFor } from '../../widgets/Recall/describe';
 import { Term } from '../Cards';
 import { Island } from '../Island';
 import { Cite, FigureFrame } from '../Section';
@@ -29,12 +29,7 @@ export function AttentionRead() {
       <FigureFrame
         id="recall"
         minHeight={640}
-        lookFor={
-          <>
-            The cache reads back at {fixed(late.cache)} after {late.n} pairs, the best fixed state at {fixed(late.state[r.bestLate])}; the
-            window of the state&rsquo;s size does no better than the state.
-          </>
-        }
+        lookFor={recallLookFor({ pairs: late.n, rule: r.defaults.rule, cache: late.cache, state: late.state[r.defaults.rule], window: late.window })}
         caption={
           <>
             Read error against pairs written for one fixed state, attention over the whole cache, and attention over a window

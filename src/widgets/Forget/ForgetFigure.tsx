@@ -19,10 +19,10 @@ import { RangeInput } from '../../viz/RangeInput';
 import { Steady } from '../../viz/Steady';
 import { type EquationMarkup, TypesetMath } from '../../viz/TypesetMath';
 import { forgetCodec, type GatesByStream, initialState, lastPair, type Metric, reducer } from './state';
-import { caption, describePicture, lookForLine, METRIC_LABELS, readout, RULE_LABELS, rowGroups, writeLine } from './describe';
+import { caption, describePicture, lookForLine, METRIC_LABELS, readout, RULE_LABELS, rowGroups, scaleNote, writeLine } from './describe';
 import { GroupTable, RowLabels, ScaleLine, writeTemplate, ZERO_ROW } from './Parts';
 import { DrawToggle, Options } from './Options';
-import { type Frame, frameAt, gatesOf, keyBand, SCALE_MAX, series as seriesOf, valueAt } from './frame';
+import { errorsCosineScores, type Frame, frameAt, gatesOf, keyBand, SCALE_MAX, series as seriesOf } from './frame';
 import { useSliderDrag } from './useSliderDrag';
 import { useUrlState } from '../urlState';
 import './forget.css';
@@ -58,6 +58,8 @@ export interface ForgetFigureProps {
 
 /** Play takes about this long over the whole stream, whatever its length. */
 export const PLAY_MS = 6000;
+/** How long Play holds a pair where the gates fire, on the stream that fires them at a change of context. */
+export const HOLD_MS = 1000;
 
 function useTrace(s: ForgetSettings): { t: Trace; stream: Stream } {
   const { stream: kind, seed, beta, alpha, slow, fast } = s;
@@ -77,6 +79,12 @@ const LEGEND = RULES.map((r) => ({ key: r, className: `rule-${r}`, swatch: 'rule
 /** The widest readout: every number at its widest. */
 const WIDEST = Object.fromEntries(RULES.map((r) => [r, -8.88])) as Record<Rule, number>;
 
+/** The longest scale note: every picture past the scale in every cell. */
+const WIDEST_NOTE = scaleNote(
+  RULES.map(() => ({ count: D * D, largest: 88.88 })),
+  'change',
+);
+
 const REFERENCE: Record<Metric, { y: number; label: string }> = {
   error: { y: 1, label: 'as wrong as answering zero' },
   cosine: { y: 0, label: 'no better than a random guess' },
@@ -91,17 +99,12 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
   const gates = useMemo(() => gatesOf(state), [state]);
   const { beta, alpha, slow, fast } = state;
   const gateValues = useMemo(() => ({ beta, alpha, slow, fast }), [beta, alpha, slow, fast]);
-  const other: Metric = metric === 'error' ? 'cosine' : 'error';
   const frameFor = useCallback((at: number) => frameAt(t, stream, kind, metric, gates, at), [t, stream, kind, metric, gates]);
-  const otherAt = useCallback(
-    (at: number) => Object.fromEntries(RULES.map((r) => [r, valueAt(t, stream, other, r, at)])) as Record<Rule, number>,
-    [t, stream, other],
-  );
   const root = useRef<HTMLDivElement>(null);
   /** The line above the figure and its caption: outside this island, so written here. */
   const textFor = useCallback(
-    (f: Frame) => ({ lookFor: lookForLine(f, stream, kind, metric, gateValues, otherAt(f.n)), write: writeLine(f, stream, kind) }),
-    [otherAt, stream, kind, metric, gateValues],
+    (f: Frame) => ({ lookFor: lookForLine(f, stream, kind, metric, gateValues, errorsCosineScores(t, stream, f.n)), write: writeLine(f, stream, kind) }),
+    [t, stream, kind, metric, gateValues],
   );
   const { refs, act, drag, step, onKeyDown } = useSliderDrag({ n, frameFor, textFor, metric, draw, last, dispatch, root });
 
@@ -109,9 +112,21 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
   const codec = useMemo(() => forgetCodec(streamGates), [streamGates]);
   useUrlState(codec, settings, defaults, (loaded) => dispatch({ type: 'load', settings: loaded }));
 
+  // On a stream whose gates fire at chosen pairs, Play holds each such pair for HOLD_MS, so the moment is seen:
+  // the beat goes on, and skips its ticks until then.
+  const holdUntil = useRef(0);
+  const held = playing && kind === 'phases' && stream.gateAt?.[n - 1] === true;
+  useEffect(() => {
+    if (held) holdUntil.current = Date.now() + HOLD_MS;
+  }, [held]);
   useEffect(() => {
     if (!playing) return undefined;
-    const id = window.setInterval(() => act({ type: 'tick' }), Math.round(PLAY_MS / last));
+    const id = window.setInterval(
+      () => {
+        if (Date.now() >= holdUntil.current) act({ type: 'tick' });
+      },
+      Math.round(PLAY_MS / last),
+    );
     return () => window.clearInterval(id);
   }, [playing, act, last]);
 
@@ -127,9 +142,9 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
     const line = figure?.querySelector(':scope > .look-for');
     const under = figure?.querySelector(':scope > figcaption');
     if (line && line.textContent !== text.lookFor) line.textContent = text.lookFor;
-    const captionText = caption(kind, metric);
+    const captionText = caption(kind, metric, draw);
     if (under && under.textContent !== captionText) under.textContent = captionText;
-  }, [text.lookFor, kind, metric]);
+  }, [text.lookFor, kind, metric, draw]);
 
   const series = useMemo<Series[]>(() => {
     const lines = seriesOf(t, stream, metric);
@@ -142,8 +157,8 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
   }, [series, metric]);
 
   const pictures = draw === 'change' ? frame.change : frame.states;
-  const largest = Math.max(...frame.largest);
-  const description = describePicture(frame, kind, state.seed, metric, largest);
+  const note = scaleNote(frame.past[draw], draw);
+  const description = describePicture(frame, kind, state.seed, metric, note);
 
   return (
     <div className="forget" ref={root} data-stream={kind}>
@@ -194,6 +209,10 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
           </div>
         ))}
       </div>
+      {/* The key to the pictures' colours, right under them. */}
+      <Steady className="forget-scale" aria-hidden template={<ScaleLine note={WIDEST_NOTE} />}>
+        <ScaleLine note={note} noteRef={refs.largest} />
+      </Steady>
       <Steady className="forget-write" template={writeTemplate(last)}>
         <span ref={refs.write}>{text.write}</span>
       </Steady>
@@ -267,9 +286,6 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
       <p className="forget-named" aria-live="polite">
         {named ? `${RULE_LABELS[named]} memory: ${METRIC_LABELS[metric].toLowerCase()} ${fixed(frame.values[named])} after ${n} pairs` : '\u00a0'}
       </p>
-      <Steady className="forget-scale" aria-hidden template={<ScaleLine largest="88.88" />}>
-        <ScaleLine largest={fixed(largest)} largestRef={refs.largest} />
-      </Steady>
     </div>
   );
 }

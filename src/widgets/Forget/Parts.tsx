@@ -78,12 +78,14 @@ export function writeTemplate(last: number): string {
   return `Pair ${last}, the first pair of a new context, writes along rows 5–8. The gates fire first. Each delta rule reads k S after its decay, then adds β(v − k S) along k; additive adds v.`;
 }
 
-export function ScaleLine({ largest, largestRef }: { largest: string; largestRef?: (el: HTMLElement | null) => void }) {
+/** The colour scale, its darker ends for what lies past it, and the note on which pictures go past it now. */
+export function ScaleLine({ note, noteRef }: { note: string; noteRef?: (el: HTMLElement | null) => void }) {
   return (
     <>
-      <span className="scale-ramp" /> <span>−1</span> <span>0</span> <span>+1</span>
-      <span className="scale-note">
-        one fixed scale for every memory; beyond ±1 drawn at full strength (largest entry now <span ref={largestRef}>{largest}</span>)
+      <span>past −1</span> <span className="scale-over scale-over-negative" /> <span>−1</span> <span className="scale-ramp" /> <span>+1</span>{' '}
+      <span className="scale-over scale-over-positive" /> <span>past +1</span>
+      <span className="scale-note" ref={noteRef}>
+        {note}
       </span>
     </>
   );

@@ -8,8 +8,8 @@ import { RECENT_FAST } from '../../core/groups';
 import { D, type Rule, RULES, SLOW_CHANNELS } from '../../core/memory';
 import { PHASES, type Stream, type StreamKind } from '../../core/stream';
 import { countWord, fixed as fmt } from '../../format';
-import type { Frame, GroupId } from './frame';
-import type { Metric } from './state';
+import type { Frame, GroupId, PastScale } from './frame';
+import type { Draw, Metric } from './state';
 
 export const RULE_LABELS: Record<Rule, string> = {
   additive: 'Additive',
@@ -117,6 +117,15 @@ function bestOf(values: Record<Rule, number>, metric: Metric): Rule {
   return [...RULES].sort((a, b) => (metric === 'error' ? values[a] - values[b] : values[b] - values[a]))[0]!;
 }
 
+/**
+ * The facts under the two gated rules, beside plain delta's, which has no gate: whatever the gated
+ * rules lose beyond plain delta's number is the gates' doing, and what plain delta misses too
+ * (a β below one writes each fact part way) is not.
+ */
+function factsLine(frame: Frame): string {
+  return `Facts read ${at(frame, 'gatedDelta', 'facts')} gated and ${at(frame, 'perChannelGated', 'facts')} per channel, against ${at(frame, 'delta', 'facts')} under plain delta, which has no gate.`;
+}
+
 function phasesLine(frame: Frame, stream: Stream, g: GateValues): string {
   switch (stageOf(stream, frame.n)) {
     case 'fact':
@@ -126,17 +135,52 @@ function phasesLine(frame: Frame, stream: Stream, g: GateValues): string {
     case 'rewrite':
       return `Keys come back with new values. Additive blends old and new (${at(frame, 'additive', 'rewritten')}); delta ${g.beta === 1 ? 'replaces the old value' : `moves ${fmt(g.beta)} of the way to the new one`} (${at(frame, 'delta', 'rewritten')}).`;
     case 'switch':
-      return `A new context, and the gates fire: ${gateWords(g)}. Facts read ${at(frame, 'gatedDelta', 'facts')} gated, ${at(frame, 'perChannelGated', 'facts')} per channel; old keys ${at(frame, 'delta', 'stale')} under plain delta, ${at(frame, 'gatedDelta', 'stale')} gated.`;
+      return `A new context, and the gates fire: ${gateWords(g)}. ${factsLine(frame)} Old keys read ${at(frame, 'delta', 'stale')} under plain delta, ${at(frame, 'gatedDelta', 'stale')} gated.`;
     case 'after':
-      return `The new context writes the same ${FAST_ROWS}, so old keys read its values in the gated memory too: ${at(frame, 'gatedDelta', 'stale')} gated, ${at(frame, 'delta', 'stale')} under plain delta. Facts stay as the gates left them: ${at(frame, 'gatedDelta', 'facts')} gated, ${at(frame, 'perChannelGated', 'facts')} per channel.`;
+      return `The new context writes the same ${FAST_ROWS}, so old keys read its values in the gated memory too: ${at(frame, 'gatedDelta', 'stale')} gated, ${at(frame, 'delta', 'stale')} under plain delta. ${factsLine(frame)}`;
   }
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth'] as const;
+
+/** A rule's place among the four under a metric, counting as ahead only the rules ahead at the precision shown. */
+export function placeOf(rule: Rule, values: Record<Rule, number>, metric: Metric): number {
+  const shown = (r: Rule) => Number(fmt(values[r]));
+  return RULES.filter((r) => (metric === 'error' ? shown(r) < shown(rule) : shown(r) > shown(rule))).length;
+}
+
+/** Whether cosine forgives additive's length here, judges it harder, or ranks it as read error does, said from the two rankings. */
+function lengthLine(cosine: Record<Rule, number>, error: Record<Rule, number>, samePairs: boolean): string {
+  const c = placeOf('additive', cosine, 'cosine');
+  const e = placeOf('additive', error, 'error');
+  const both = `${ORDINALS[c]} by cosine (${fmt(cosine.additive)}) and ${ORDINALS[e]} by read error${samePairs ? ' over the same pairs' : ''} (${fmt(error.additive)})`;
+  if (c < e) return `Cosine forgives a read’s length: additive places ${both}.`;
+  if (c > e) return `Here cosine judges additive harder than read error does: it places ${both}, its reads pointing away from their values.`;
+  return `Cosine and read error place additive alike here: ${both}.`;
+}
+
+/** Per-channel decay against plain delta on one group of the lifetimes stream, or nothing where the group has no pairs yet. */
+function lifetimeGroup(frame: Frame, group: GroupId, what: string): string | null {
+  const pc = frame.groups?.values.perChannelGated[group];
+  const delta = frame.groups?.values.delta[group];
+  if (pc === null || pc === undefined || delta === null || delta === undefined) return null;
+  const verb = fmt(pc) === fmt(delta) ? 'ties' : pc < delta ? 'gains' : 'pays';
+  return `${verb} on ${what} (${fmt(pc)} against ${fmt(delta)})`;
+}
+
+function lifetimesLine(frame: Frame): string {
+  const facts = `After ${pairs(frame.n)} the slow facts on ${FACT_ROWS} read back at ${at(frame, 'delta', 'slow')} under plain delta, ${at(frame, 'perChannelGated', 'slow')} under per-channel decay and ${at(frame, 'gatedDelta', 'slow')} under one decay for every row.`;
+  const parts = [lifetimeGroup(frame, 'oldFast', 'the older fast pairs'), lifetimeGroup(frame, 'recentFast', `the latest ${countWord(RECENT_FAST)}`)].filter(
+    (x): x is string => x !== null,
+  );
+  return parts.length === 0 ? facts : `${facts} Against plain delta, per-channel decay ${parts.join(' and ')}.`;
 }
 
 /**
  * The line above the figure: what to look for in the picture as it stands, with its numbers.
- * `other` is each rule's number under the other metric, for the cosine line's contrast.
+ * `errors` is each rule's read error over the pairs the cosine scores, for the cosine line's contrast.
  */
-export function lookForLine(frame: Frame, stream: Stream, kind: StreamKind, metric: Metric, g: GateValues, other: Record<Rule, number>): string {
+export function lookForLine(frame: Frame, stream: Stream, kind: StreamKind, metric: Metric, g: GateValues, errors: Record<Rule, number>): string {
   const { n, values } = frame;
   if (metric === 'cosine') {
     const best = bestOf(values, 'cosine');
@@ -144,11 +188,10 @@ export function lookForLine(frame: Frame, stream: Stream, kind: StreamKind, metr
     const level = RULES.filter((r) => fmt(values[r]) === fmt(values[best])).map(lower);
     const first = level.length === 1 ? `${level[0]} ranks` : `${level.slice(0, -1).join(', ')} and ${level.at(-1)} rank`;
     const tail = kind === 'phases' ? ' Keys that should read nothing are left out: cosine cannot score silence.' : '';
-    return `By cosine ${first} first after ${pairs(n)} (${fmt(values[best])}). Cosine forgives a read’s length: additive scores ${fmt(values.additive)} where its read error is ${fmt(other.additive)}.${tail}`;
+    return `By cosine ${first} first after ${pairs(n)} (${fmt(values[best])}). ${lengthLine(values, errors, kind === 'phases')}${tail}`;
   }
   if (kind === 'phases') return phasesLine(frame, stream, g);
-  if (kind === 'lifetimes')
-    return `After ${pairs(n)}, the slow facts on ${FACT_ROWS} read back at ${at(frame, 'gatedDelta', 'slow')} under one decay for every row, and at ${at(frame, 'perChannelGated', 'slow')} under per-channel decay.`;
+  if (kind === 'lifetimes') return lifetimesLine(frame);
   if (kind === 'orthogonal' && n <= D)
     return `One key channel per pair: additive reads every pair back at ${fmt(values.additive)} and delta at ${fmt(values.delta)}, until pair ${D + 1} must reuse a channel.`;
   if (kind === 'orthogonal')
@@ -159,20 +202,44 @@ export function lookForLine(frame: Frame, stream: Stream, kind: StreamKind, metr
 }
 
 const STREAM_CAPTIONS: Record<StreamKind, string> = {
-  phases: `The stream is built to show each policy: facts on ${FACT_ROWS}, two contexts on ${FAST_ROWS}.`,
+  phases: `Facts on ${FACT_ROWS}, two contexts on ${FAST_ROWS}.`,
   capacity: 'Random keys: each touches every row.',
   orthogonal: 'Each key is one row, in turn.',
   lifetimes: `Slow facts on ${FACT_ROWS}, fast pairs on ${FAST_ROWS}.`,
 };
 
-const METRIC_CAPTIONS: Record<Metric, string> = {
-  error: 'Below, read error; 1.00 is as wrong as answering zero.',
-  cosine: 'Below, mean cosine of read and value; 0 is chance.',
-};
+/** What the chart's number is, stream by stream: on the phases stream each group weighs the same, and old keys count. */
+function metricCaption(kind: StreamKind, metric: Metric): string {
+  if (metric === 'cosine')
+    return kind === 'phases'
+      ? 'Below, mean cosine of read and value, groups with a value weighing alike; 0 is chance.'
+      : 'Below, mean cosine of read and value; 0 is chance.';
+  return kind === 'phases'
+    ? 'Below, read error, the groups weighing alike; 1.00 is answering zero, or an old key’s value in full.'
+    : 'Below, read error; 1.00 is as wrong as answering zero.';
+}
 
-/** The caption under the figure, for its stream and metric. */
-export function caption(kind: StreamKind, metric: Metric): string {
-  return `Four ${D}×${D} memories, one rule each, rows as key channels; gold positive, blue negative, one fixed scale. ${STREAM_CAPTIONS[kind]} ${METRIC_CAPTIONS[metric]}`;
+/** The caption under the figure, for its stream, metric, and what the pictures draw. */
+export function caption(kind: StreamKind, metric: Metric, draw: Draw = 'memory'): string {
+  const pictures =
+    draw === 'change'
+      ? `Each memory’s change at the last write; rows as key channels, gold positive, blue negative, one fixed scale.`
+      : `Four ${D}×${D} memories, one rule each, rows as key channels; gold positive, blue negative, one fixed scale.`;
+  return `${pictures} ${STREAM_CAPTIONS[kind]} ${metricCaption(kind, metric)}`;
+}
+
+const ruleList = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/**
+ * The scale's note: which pictures go past ±max now (drawn in the darker shade) and how far, or the
+ * largest entry where none does. `draw` says whether they are the memories or the last write's change.
+ */
+export function scaleNote(past: readonly PastScale[], draw: Draw, max = 1): string {
+  const where = draw === 'change' ? 'in the last change' : 'now';
+  const over = RULES.flatMap((r, i) => (past[i]!.count === 0 ? [] : [`${lower(r)} to ${fmt(past[i]!.largest)}`]));
+  if (over.length > 0) return `Past ±${max} ${where}: ${ruleList(over)}.`;
+  const top = Math.max(...past.map((p) => p.largest));
+  return `Nothing past ±${max} ${where}; the largest entry is ${fmt(top)}.`;
 }
 
 function rowsOf(k: ArrayLike<number>): string {
@@ -199,10 +266,9 @@ export function writeLine(frame: Frame, stream: Stream, kind: StreamKind): strin
   return `Pair ${frame.n}${what ? `, ${what},` : ''} writes along ${rowsOf(frame.key)}.${gate} Each delta rule reads k S after its decay, then adds β(v − k S) along k; additive adds v.`;
 }
 
-/** One or two sentences on what the picture shows now, for a screen reader. */
-export function describePicture(frame: Frame, kind: StreamKind, seed: number, metric: Metric, largest: number): string {
+/** What the picture shows now, for a screen reader: the best rule's number, and how far the pictures go past the scale. */
+export function describePicture(frame: Frame, kind: StreamKind, seed: number, metric: Metric, note: string): string {
   const head = `After ${pairs(frame.n)} of the ${STREAM_LABELS[kind].toLowerCase()} stream (seed ${seed}),`;
   const best = bestOf(frame.values, metric);
-  const clipped = largest > 1 ? ` The largest entry, ${fmt(largest)}, is beyond the colour scale and drawn at full strength.` : '';
-  return `${head} ${lower(best)} scores best, ${METRIC_LABELS[metric].toLowerCase()} ${fmt(frame.values[best])}.${clipped}`;
+  return `${head} ${lower(best)} scores best, ${METRIC_LABELS[metric].toLowerCase()} ${fmt(frame.values[best])}. ${note}`;
 }

@@ -3,12 +3,12 @@
  * the last write changed, the write taken apart (the key, what the delta rules read, the row they
  * wrote), and on the streams with groups of pairs, each group's number.
  */
-import { groupErrors, PAIR_GROUPS, type PairGroup } from '../../core/groups';
+import { groupCosines, groupErrors, PAIR_GROUPS, type PairGroup } from '../../core/groups';
 import { channelGates, D, type Gates, RULES, type Rule, writeParts, zeroState } from '../../core/memory';
-import { PHASE_GROUPS, type PhaseGroup, type PhaseScores, phaseScores } from '../../core/phases';
+import { meanOfGroups, PHASE_GROUPS, type PhaseGroup, type PhaseScores, phaseScores } from '../../core/phases';
 import type { Stream, StreamKind } from '../../core/stream';
 import { gatesAtWrite, stateAt, type Trace } from '../../core/trace';
-import type { ForgetSettings, Metric } from '../../content/defaults';
+import type { Draw, ForgetSettings, Metric } from '../../content/defaults';
 
 /** The colour scale's reach: every memory is drawn against ±1, and a larger entry is drawn at full strength. */
 export const SCALE_MAX = 1;
@@ -34,19 +34,13 @@ export interface Frame {
   row: Float64Array[];
   /** Whether the gates fired at this write. */
   gateFired: boolean;
-  /** The largest entry of each memory, in magnitude: beyond SCALE_MAX the picture clips it. */
-  largest: number[];
+  /** How far each memory, and each change, goes past the colour scale (drawn in a darker shade there). */
+  past: Record<Draw, PastScale[]>;
   groups: GroupTable | null;
 }
 
 export function gatesOf(s: Pick<ForgetSettings, 'beta' | 'alpha' | 'slow' | 'fast'>): Gates {
   return { beta: s.beta, alpha: s.alpha, channelAlpha: channelGates(s.slow, s.fast) };
-}
-
-function largest(S: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < S.length; i++) m = Math.max(m, Math.abs(S[i]!));
-  return m;
 }
 
 /** Each rule's scores after every n on the phases stream, computed once per trace: a render or a drag only looks them up. */
@@ -73,6 +67,17 @@ export function valueAt(t: Trace, stream: Stream, metric: Metric, rule: Rule, n:
   return (metric === 'error' ? t.error : t.cosine)[rule][n - 1] ?? 0;
 }
 
+/**
+ * Each rule's read error over the pairs the cosine scores after n writes, so the two metrics can be
+ * set side by side: on the phases stream the groups with a value (cosine cannot score the old keys'
+ * silence); elsewhere every pair, as the chart's own.
+ */
+export function errorsCosineScores(t: Trace, stream: Stream, n: number): Record<Rule, number> {
+  if (!stream.phase) return Object.fromEntries(RULES.map((r) => [r, valueAt(t, stream, 'error', r, n)])) as Record<Rule, number>;
+  const scores = scoresAt(t, stream, n);
+  return Object.fromEntries(RULES.map((r, i) => [r, meanOfGroups({ ...scores[i]!.error, stale: null })])) as Record<Rule, number>;
+}
+
 /** The chart's lines: each rule's number after every n. */
 export function series(t: Trace, stream: Stream, metric: Metric): Record<Rule, Float64Array> {
   if (!stream.phase) return metric === 'error' ? t.error : t.cosine;
@@ -95,8 +100,7 @@ function groupTable(t: Trace, stream: Stream, kind: StreamKind, metric: Metric, 
   const values = Object.fromEntries(
     RULES.map((r, i) => {
       if (scores) return [r, metric === 'error' ? scores[i]!.error : scores[i]!.cosine];
-      // The lifetimes groups are read errors; under cosine they are left out.
-      return [r, metric === 'error' ? groupErrors(stateAt(t, r, n), stream, n) : Object.fromEntries(PAIR_GROUPS.map((g) => [g, null]))];
+      return [r, (metric === 'error' ? groupErrors : groupCosines)(stateAt(t, r, n), stream, n)];
     }),
   ) as GroupTable['values'];
   return { groups, values };
@@ -137,9 +141,26 @@ export function frameAt(t: Trace, stream: Stream, kind: StreamKind, metric: Metr
     read,
     row,
     gateFired,
-    largest: states.map(largest),
+    past: { memory: states.map((S) => pastScale(S)), change: change.map((S) => pastScale(S)) },
     groups: groupTable(t, stream, kind, metric, n, scores),
   };
+}
+
+/** How far one picture goes past the colour scale: its cells beyond ±max, and its largest entry in magnitude. */
+export interface PastScale {
+  count: number;
+  largest: number;
+}
+
+export function pastScale(picture: ArrayLike<number>, max = SCALE_MAX): PastScale {
+  let count = 0;
+  let top = 0;
+  for (let i = 0; i < picture.length; i++) {
+    const x = Math.abs(picture[i]!);
+    if (x > max) count += 1;
+    top = Math.max(top, x);
+  }
+  return { count, largest: top };
 }
 
 /** The rows a key touches, as a band [first, last + 1) to outline; null where it touches every row. */

@@ -7,7 +7,7 @@ import type { ForgetSettings } from '../../content/defaults';
 import { makeStream } from '../../core/stream';
 import { trace } from '../../core/trace';
 import { caption, lookForLine, writeLine } from './describe';
-import { frameAt, gatesOf } from './frame';
+import { errorsCosineScores, frameAt, gatesOf } from './frame';
 import { lastPair } from './state';
 
 export function defaultText(s: ForgetSettings): { lookFor: string; caption: string; write: string } {
@@ -16,10 +16,9 @@ export function defaultText(s: ForgetSettings): { lookFor: string; caption: stri
   const gates = gatesOf(s);
   const t = trace({ stream, gates, n: length });
   const frame = frameAt(t, stream, s.stream, s.metric, gates, s.n);
-  const other = frameAt(t, stream, s.stream, s.metric === 'error' ? 'cosine' : 'error', gates, s.n).values;
   return {
-    lookFor: lookForLine(frame, stream, s.stream, s.metric, s, other),
-    caption: caption(s.stream, s.metric),
+    lookFor: lookForLine(frame, stream, s.stream, s.metric, s, errorsCosineScores(t, stream, s.n)),
+    caption: caption(s.stream, s.metric, s.draw),
     write: writeLine(frame, stream, s.stream),
   };
 }

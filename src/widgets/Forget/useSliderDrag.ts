@@ -9,8 +9,7 @@ import { useCallback, useMemo, useRef, type Dispatch, type KeyboardEvent, type R
 import { RULES } from '../../core/memory';
 import type { HeatmapHandle } from '../../viz/Heatmap';
 import type { LineChartHandle } from '../../viz/LineChart';
-import { fixed } from '../../format';
-import { cell, readout } from './describe';
+import { cell, readout, scaleNote } from './describe';
 import { type Frame, keyBand, SCALE_MAX } from './frame';
 import type { Action, Draw, Metric } from './state';
 import { setText, usePausedDrag } from '../usePausedDrag';
@@ -112,7 +111,7 @@ export function useSliderDrag({ n, frameFor, textFor, metric, draw, last, dispat
       setText(el.readout, readout(to, m, f.values));
       setText(el.write, text.write);
       setText(el.tableN, String(to));
-      setText(el.largest, fixed(Math.max(...f.largest)));
+      setText(el.largest, scaleNote(f.past[d], d));
       if (f.groups) {
         f.groups.groups.forEach((g, gi) => {
           RULES.forEach((r, ri) => {

@@ -6,7 +6,7 @@
  * from the core. A drag of the pairs slider writes the nodes that move with it directly
  * (../usePausedDrag.ts); the figure renders when the slider rests or another control acts.
  */
-import { useCallback, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import './recall.css';
 import { attentionErrors, attentionNumbers, STATE_NUMBERS, WINDOW_PAIRS } from '../../core/attention';
 import { channelGates, D, RULES, type Rule } from '../../core/memory';
@@ -22,7 +22,7 @@ import { RangeInput } from '../../viz/RangeInput';
 import { Steady } from '../../viz/Steady';
 import { useUrlState } from '../urlState';
 import { setText, usePausedDrag } from '../usePausedDrag';
-import { CACHE_NAME, pairsWritten, RULE_NAMES, recallReadout, windowName } from './describe';
+import { CACHE_NAME, pairsWritten, RULE_NAMES, recallLookFor, recallReadout, windowName } from './describe';
 import { type Action, clampN, MAX_PAIRS, recallCodec, reducer, S_STEPS, sharpnessAt, sharpnessStep } from './state';
 import { Select } from '../../viz/Select';
 
@@ -87,6 +87,15 @@ export function RecallFigure({ defaults, stream: spec, gates }: RecallFigureProp
   const yDomain = useMemo<[number, number]>(() => [0, Math.max(1.2, ...series.map((x) => Math.max(...Array.from(x.values))))], [series]);
   const legend = useMemo(() => LEGEND_OF(rule), [rule]);
 
+  // The line above the figure sits in the frame around the island: it follows the state and the sharpness chosen.
+  const root = useRef<HTMLDivElement>(null);
+  const end = MAX_PAIRS - 1;
+  const lookFor = recallLookFor({ pairs: MAX_PAIRS, rule, cache: cache[end]!, state: states.error[rule][end]!, window: window[end]! });
+  useEffect(() => {
+    const line = root.current?.closest('figure')?.querySelector(':scope > .look-for');
+    if (line && line.textContent !== lookFor) line.textContent = lookFor;
+  }, [lookFor]);
+
   /** Everything that moves with the pairs slider, at `to` pairs. */
   const at = (to: number) => {
     const numbers = { state: STATE_NUMBERS, cache: attentionNumbers(to, null), window: attentionNumbers(to, WINDOW_PAIRS) };
@@ -124,7 +133,7 @@ export function RecallFigure({ defaults, stream: spec, gates }: RecallFigureProp
   const setSharpness = useCallback((step: number) => act({ type: 'setSharpness', step }), [act]);
 
   return (
-    <div className="recall">
+    <div className="recall" ref={root}>
       <div className="recall-controls">
         <div className="recall-slider">
           <label htmlFor="recall-n">Pairs written</label>

@@ -35,6 +35,20 @@ export function recallReadout(r: RecallReading): string {
   );
 }
 
+/**
+ * The line above the figure, from the ends of the lines it draws (so it holds on the opening view
+ * and follows the fixed state and the sharpness): where the whole cache, the chosen state and the
+ * window of the state's size end, and how the window compares with the state.
+ */
+export function recallLookFor(r: { pairs: number; rule: Rule; cache: number; state: number; window: number }): string {
+  // Within 0.05 of each other the two are called level: the chart cannot tell them apart by eye.
+  const versus = r.window < r.state - 0.05 ? 'better than the state' : r.window > r.state + 0.05 ? 'worse than the state' : 'about level with the state';
+  return (
+    `Follow the lines to ${r.pairs} pairs: the whole cache ends at ${fixed(r.cache)}, the ${RULE_NAMES[r.rule].toLowerCase()} state at ${fixed(r.state)}, ` +
+    `and the window of the state’s size at ${fixed(r.window)}, ${versus}.`
+  );
+}
+
 export interface K3Reading {
   context: number;
   cache: number;
