@@ -20,7 +20,7 @@ try {
   );
   console.log(`main path: ${s.words} words, ${s.minutes.toFixed(1)} minutes at ${WORDS_PER_MINUTE} wpm`);
   console.log(`before the takeaways: ${s.beforeTakeaways} words`);
-  console.log(`numeral share: ${(s.numeralShare * 100).toFixed(1)}%`);
+  console.log(`numeral share: ${(s.numeralShare * 100).toFixed(2)}% (at most 3%)`);
   console.log(`sentences over 40 words: ${s.long.length}${s.long.length ? ` (longest ${Math.max(...s.long.map((l) => l.words))})` : ''}`);
   for (const l of s.long) console.log(`  [${l.section}] ${l.words}: ${l.text.slice(0, 110)}…`);
   console.table(s.figures.map((f) => ({ figure: f.id, caption: f.captionWords, settings: f.settings, 'look for': f.lookFor ? f.lookFor.slice(0, 70) : '—' })));

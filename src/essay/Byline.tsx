@@ -7,7 +7,7 @@ import { lastUpdated } from '../content/updates';
 import { longDate } from '../format';
 
 /** The main path's reading time at 230 words a minute, as `npm run words` measures it. */
-export const READING_MINUTES = 10;
+export const READING_MINUTES = 11;
 
 export function Byline() {
   const updated = lastUpdated();

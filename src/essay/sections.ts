@@ -12,7 +12,7 @@ export const SECTIONS = [
   { id: 'scale', title: 'Twenty-two thousand GPT-2s' },
   { id: 'lineage', title: 'Seven steps, each answering the last' },
   { id: 'forget', title: 'Watch a state forget' },
-  { id: 'chunking', title: `Why the chunk size is ${span([winners[0]!, winners[winners.length - 1]!])} and not 1` },
+  { id: 'chunking', title: `Why the cost model picks chunks of ${span([winners[0]!, winners[winners.length - 1]!])}, not 1` },
   { id: 'shipping', title: 'The same two questions, in everything shipping now' },
   { id: 'takeaways', title: 'What the whole chain says' },
   { id: 'verify', title: 'What to verify' },

@@ -5,6 +5,7 @@
  */
 import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { polyline } from './polyline';
+import { clearSide } from './referenceLabel';
 import { Axis } from './Axis';
 import { hundredths } from './hundredths';
 import { linear, linearTicks, niceDomain } from './linearScale';
@@ -162,7 +163,6 @@ const Plot = memo(function Plot({
             {reference.label}
           </text>
         ) : null}
-
         {focus && point ? (
           <circle className={`focus-point ${point.className}`} cx={hundredths(geometry.x(focus.i + 1))} cy={hundredths(geometry.y(pointValue))} r={5} />
         ) : null}
@@ -170,31 +170,6 @@ const Plot = memo(function Plot({
     </svg>
   );
 });
-
-/** Roughly how wide a label's characters run at the chart's type size, in pixels. */
-const CHAR_PX = 6.5;
-
-/**
- * The end of the reference line whose label no series crosses: a series crosses it where one of its
- * segments under the label's span reaches between the line and the label's foot.
- */
-function clearSide(series: Series[], geometry: Geometry, reference: { y: number; label: string }): 'start' | 'end' {
-  const width = reference.label.length * CHAR_PX + 8;
-  const top = geometry.y(reference.y) - 4;
-  const foot = geometry.y(reference.y) + 19;
-  // A segment crosses where its span of x meets the label's and its span of y meets the band's.
-  const crossed = (from: number, to: number) =>
-    series.some((s) => {
-      for (let i = 1; i < s.values.length; i++) {
-        const [x0, x1] = [geometry.x(i), geometry.x(i + 1)];
-        const [y0, y1] = [geometry.y(s.values[i - 1]!), geometry.y(s.values[i]!)];
-        if (x1 >= from && x0 <= to && Math.max(y0, y1) >= top && Math.min(y0, y1) <= foot) return true;
-      }
-      return false;
-    });
-  if (!crossed(geometry.innerW - width, geometry.innerW)) return 'end';
-  return crossed(0, width) ? 'end' : 'start';
-}
 
 const defaultFormat = (y: number) => y.toFixed(2);
 

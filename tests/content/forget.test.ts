@@ -11,7 +11,7 @@ import {
   RANDOM_KEYS,
   FORGET_DEFAULTS,
 } from '../../src/content/forget';
-import { labAtScale } from '../../src/content/lab';
+import { gatedAccuracyAt, labAtScale } from '../../src/content/lab';
 import { renderedPage } from '../renderedPage';
 import { D, makeStream, pairError, PHASES_SWITCH, stateAt, trace, channelGates } from '../../src/core';
 
@@ -136,6 +136,20 @@ describe('the forget prose holds for the stated stream', () => {
     expect(lab.accuracy.delta).toBeGreaterThan(lab.accuracy.gatedDelta);
   });
 
+  it('"At 0.99, near where trained gates start, gated delta recalls 38%": the lab’s own run of the one rule, the same as the stored run at the lab’s decay', () => {
+    const lab = labAtScale();
+    // At the lab's own decay, the one-rule run is the stored run's number: the same pairs, seeds and reads.
+    expect(gatedAccuracyAt(lab.alpha)).toBe(lab.accuracy.gatedDelta);
+    expect(lab.slow.alpha).toBe(0.99);
+    expect(lab.slow.gatedDelta).toBeGreaterThan(lab.accuracy.gatedDelta + 0.2);
+    // Still below plain delta: a slower decay forgets less, and at 0.99 still forgets.
+    expect(lab.slow.gatedDelta).toBeLessThan(lab.accuracy.delta);
+    // The review's independent simulation: 38%.
+    expect(Math.round(lab.slow.gatedDelta * 100)).toBe(38);
+    // Trained gates start near it: dt's median of the log-uniform [0.001, 0.1] gives α = exp(−0.01) ≈ 0.99.
+    expect(Math.exp(-Math.sqrt(0.001 * 0.1))).toBeCloseTo(lab.slow.alpha, 2);
+  });
+
   it('over many streams the additive mean error first reaches 1.00 between 9 and 12 pairs', () => {
     const means = meanErrors(500, 32);
     const n = firstAtOrAbove(means.additive)!;
@@ -157,6 +171,7 @@ describe('the forget prose holds for the stated stream', () => {
     expect(claim('forget-width-delta')).toBe(atWidth.error.delta.toFixed(2));
     expect(claim('forget-delta-late')).toBe(late.error.delta.toFixed(2));
     expect(claim('forget-lab-additive')).toBe(`${Math.round(labAtScale().accuracy.additive * 100)}%`);
+    expect(claim('forget-lab-slow-decay')).toBe('0.99');
   });
 
   it('says on the main path, outside any fold, that the delta write is a gradient step and what the lab finds at real width', () => {

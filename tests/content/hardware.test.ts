@@ -142,7 +142,7 @@ describe('the chunking section states what the data and the model say', () => {
     expect(text).toMatch(/move by (less than 0\.1%|at most [0-9.]+%)/);
   });
 
-  it('"Why the chunk size is 64–256 and not 1": the title names exactly the powers of two the model picks, and the usually quoted 128 lies on the flat floor', () => {
+  it('"Why the cost model picks chunks of 64–256, not 1": the title names exactly the powers of two the model picks, and the usually quoted 128 lies on the flat floor', () => {
     // Every power of two from 16 to 1024, by brute force, at the default workload: few and many heads, with and without overlap.
     const { L, d, bh } = facts.defaults;
     const gpu = gpuById(facts.defaults.gpu);
@@ -153,7 +153,7 @@ describe('the chunking section states what the data and the model say', () => {
         picks.add([16, 32, 64, 128, 256, 512, 1024].reduce((a, b) => (time(b) < time(a) ? b : a)));
       }
     const sorted = [...picks].sort((a, b) => a - b);
-    expect(sectionTitle('chunking')).toBe(`Why the chunk size is ${sorted[0]}–${sorted[sorted.length - 1]} and not 1`);
+    expect(sectionTitle('chunking')).toBe(`Why the cost model picks chunks of ${sorted[0]}–${sorted[sorted.length - 1]}, not 1`);
     expect(sorted).toContain(facts.usuallyQuoted);
     expect(facts.flatSizes).toContain(facts.usuallyQuoted);
     // "The bottom of the U is flat": the three sizes cost at most about a tenth more than the optimum.

@@ -120,7 +120,9 @@ function everyTokenClaims(models: RawModel[]) {
 
 describe('the strips’ look-for line', () => {
   it('names who reads every token in every layer and who in no layer, as the data says', () => {
-    expect(stripLookFor()).toBe('In the strips, only Kimi K2.6 reads every token in every layer; in DeepSeek-V4-Pro and GLM-5.2, no layer does.');
+    expect(stripLookFor()).toBe(
+      'In the strips, only Kimi K2.6 reads every token in every layer, as GPT-2 small, the reference, does; in DeepSeek-V4-Pro and GLM-5.2, no layer attends to every token in full (their indexers still score them all).',
+    );
     // And the line says what the raw file says, counted here without the content layer.
     const claims = everyTokenClaims(models);
     expect(claims).toEqual({ all: ['Kimi K2.6'], none: ['DeepSeek-V4-Pro', 'GLM-5.2'] });
@@ -150,20 +152,27 @@ describe('the strips’ look-for line', () => {
         glm.layerReads = [['every token']];
         glm.layerReadCounts = [published(78)];
       }),
-    ).toBe('In the strips, only Kimi K2.6 and GLM-5.2 read every token in every layer; in DeepSeek-V4-Pro, no layer does.');
+    ).toBe(
+      'In the strips, only Kimi K2.6 and GLM-5.2 read every token in every layer, as GPT-2 small, the reference, does; in DeepSeek-V4-Pro, no layer attends to every token in full (its indexer still scores them all).',
+    );
     expect(
       altered((d) => {
         const k2 = model(d, 'kimi-k2.6');
         k2.layerReads = [['a sliding window'], ['every token']];
         k2.layerReadCounts = [published(30), published(31)];
       }),
-    ).toBe('In the strips, none of the eight reads every token in every layer; in DeepSeek-V4-Pro and GLM-5.2, no layer does.');
+    ).toBe(
+      'In the strips, none of the eight reads every token in every layer; in DeepSeek-V4-Pro and GLM-5.2, no layer attends to every token in full (their indexers still score them all).',
+    );
     expect(
       altered((d) => {
         const oss = model(d, 'gpt-oss-120b');
         oss.layerReads = [['a sliding window']];
         oss.layerReadCounts = [published(36)];
       }),
-    ).toBe('In the strips, only Kimi K2.6 reads every token in every layer; in DeepSeek-V4-Pro, GLM-5.2 and gpt-oss-120b, no layer does.');
+      // A model with no indexer among them: the indexers' clause goes.
+    ).toBe(
+      'In the strips, only Kimi K2.6 reads every token in every layer, as GPT-2 small, the reference, does; in DeepSeek-V4-Pro, GLM-5.2 and gpt-oss-120b, no layer attends to every token in full.',
+    );
   });
 });

@@ -106,7 +106,7 @@ describe('Where this page departs from the usual account', () => {
     // Every entry names who says what it corrects.
     const unsourced = structuredClone(raw) as { corrections: { usual: { source?: string } }[] };
     delete unsourced.corrections[2]!.usual.source;
-    expect(() => parseCorrections(unsourced)).toThrow(/corrections\[2\] "chunk-size", field usual\.source/);
+    expect(() => parseCorrections(unsourced)).toThrow(/corrections\[2\] "kimi-linear-ratio", field usual\.source/);
     const missing = structuredClone(raw);
     missing.corrections[0]!.corrects = 'lineage:no-such-step';
     expect(() => corrections(parseCorrections(missing))).toThrow(/corrections\[0\] "k3-layout", field corrects: names the lineage step "no-such-step"/);
@@ -118,7 +118,7 @@ const words = ['none', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'e
 describe('Where this came from', () => {
   const text = section('credit');
 
-  it('"in three places": as many corrections as quote the worklog, each named', () => {
+  it('"in two places": as many corrections as quote the worklog, each named', () => {
     const fromWorklog = raw.corrections.filter((c) => c.usual.source === WORKLOG_URL);
     expect(fromWorklog.length).toBeGreaterThan(0);
     expect(text).toContain(`in ${words[fromWorklog.length]} places, listed above`);

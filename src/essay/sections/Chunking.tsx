@@ -10,7 +10,6 @@ import { Cite, FigureFrame, Section } from '../Section';
 import { Term } from '../Cards';
 import { Fold } from '../../viz/Fold';
 import { ChunkingMeasured } from './ChunkingMeasured';
-import { CorrectionMark } from '../CorrectionMark';
 
 const pct = (x: number) => percent(x, 0);
 
@@ -75,8 +74,7 @@ export function Chunking() {
         The bottom of the curve is wide and flat, which is why the title names a range rather than one size. In the
         model, the recurrent kernel, one token per step, is about{' '}
         <span data-claim="chunking-slowdown">{integer(f.slowdown)}</span> times slower than the best chunk on the
-        same workload. <span data-claim="chunking-shipped">{f.shipped}</span>{' '}
-        <CorrectionMark id="chunk-size">often told otherwise</CorrectionMark>
+        same workload. <span data-claim="chunking-shipped">{f.shipped}</span>
       </p>
       <Fold id="chunking-model" className="deeper" summary="Go deeper: the cost model, its equations, GPUs, assumptions and validation">
       <Equation id="chunkFlops" label="Floating-point operations per token per head for chunk size C and head dimension d" />

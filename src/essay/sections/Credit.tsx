@@ -13,7 +13,7 @@ export function Credit() {
         The lineage and most of the technical detail here follow Ali Taha&rsquo;s worklog{' '}
         <Cite href={WORKLOG_URL}>&ldquo;22,580: GPT-2 to Kimi K3, explained&rdquo;</Cite> (Baseten, 30 July 2026),
         the best single account of this progression and this page&rsquo;s main source. Where the worklog and the
-        papers, model cards and configs behind it disagree, the page follows those sources: in{' '}
+        papers, model cards and configs behind it disagree, or where it leaves something out, the page follows those sources: in{' '}
         <span data-claim="credit-corrections">{countWord(fixes.length)}</span> places, listed{' '}
         <a href="#corrections">above</a> ({fixes.map((c) => c.usual.text).join('; ')}). The worklog ends on nearly
         the same thesis as this page: a memory of fixed capacity needs an eviction policy, and learned selection

@@ -159,6 +159,7 @@ export function Forget() {
         benchmarks make, untrained additive writes of random keys can come out ahead, at real sizes too. In the lab, with heads {scale.d} wide and twice as many pairs
         as channels, additive recalls <span data-claim="forget-lab-additive">{pct(scale.accuracy.additive)}</span> of its pairs, delta{' '}
         {pct(scale.accuracy.delta)}, and gated delta {pct(scale.accuracy.gatedDelta)}, under a decay set by hand to {f2(scale.alpha)} at every write, not learned.
+        At <span data-claim="forget-lab-slow-decay">{f2(scale.slow.alpha)}</span>, near where trained gates start, gated delta recalls {pct(scale.slow.gatedDelta)}.
         {trainedDeltaAhead() ? (
           <>
             {' '}

@@ -45,7 +45,7 @@ export function Scale() {
         />
       </FigureFrame>
       <p>
-        Even the last step fits the pattern: the model gives about {linearShare} of its layers to a fixed-size
+        Kimi K3 already evicts in two places. It gives about {linearShare} of its layers to a fixed-size
         memory that forgets on purpose. And its router fires {k3.expertsActive} of its {formatInteger(k3.expertsRouted)}{' '}
         experts on each token, plus {countWord(k3.expertsShared)} shared: the rest are evicted from the computation before it starts.
       </p>

@@ -1,0 +1,37 @@
+/**
+ * Where a line chart puts the label of its reference line: under the line at whichever end no
+ * series crosses it, so a label never sits on a line it names nothing about.
+ */
+
+/** What the placement needs of a chart: where a value and a point land, and the plot's width. */
+interface Placing {
+  x: (v: number) => number;
+  y: (v: number) => number;
+  innerW: number;
+}
+
+/** Roughly how wide a label's characters run at the chart's type size, in pixels. */
+const CHAR_PX = 6.5;
+
+/**
+ * The end of the reference line whose label no series crosses: a series crosses it where one of its
+ * segments under the label's span reaches between the line and the label's foot.
+ */
+export function clearSide(series: readonly { values: ArrayLike<number> }[], geometry: Placing, reference: { y: number; label: string }): 'start' | 'end' {
+  const width = reference.label.length * CHAR_PX + 8;
+  const top = geometry.y(reference.y) - 4;
+  const foot = geometry.y(reference.y) + 19;
+  // A segment crosses where its span of x meets the label's and its span of y meets the band's.
+  const crossed = (from: number, to: number) =>
+    series.some((s) => {
+      for (let i = 1; i < s.values.length; i++) {
+        const [x0, x1] = [geometry.x(i), geometry.x(i + 1)];
+        const [y0, y1] = [geometry.y(s.values[i - 1]!), geometry.y(s.values[i]!)];
+        if (x1 >= from && x0 <= to && Math.max(y0, y1) >= top && Math.min(y0, y1) <= foot) return true;
+      }
+      return false;
+    });
+  if (!crossed(geometry.innerW - width, geometry.innerW)) return 'end';
+  return crossed(0, width) ? 'end' : 'start';
+}
+
