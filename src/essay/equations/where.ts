@@ -25,7 +25,7 @@ export const equationWhere = {
   attentionResiduals:
     '{h_l} is the input of sub-layer {l}; the {b_i} are the summaries of the blocks of layers stored before sub-layer {l}, and the running sum of its own block; {q_l} is a learned query of sub-layer {l}, and RMSNorm a normalisation, so each sub-layer picks by softmax how much of each earlier block to read.',
   readError:
-    '{E} is the read error. The set {G} holds the kinds of question the stream asks, and each kind {g} its keys, each asked once, at its latest write. The read {k_i}{S} is what key {i} gets back from the state {S}, and {v̂_i} what it should get: its latest value {v_i}, or zero for a key of a context that has ended. With one kind, {E} is the plain mean over the pairs.',
+    '{E} is the read error over the kinds {G} of question the stream asks; each kind {g} holds its keys, asked at their latest write. The read {k_i}{S} is what key {i} gets back from the state {S}, and {v̂_i} its latest value {v_i}, or zero for a key of an ended context. With one kind, {E} is the mean over the pairs.',
   readCosine:
     'The same reads {k_i}{S} of the state {S}, scored by the cosine of the angle each makes with its value {v_i}, which ignores their lengths; {G} holds only the kinds {g} of key with a value, since a cosine cannot score silence.',
   chunkFlops: '{F}({C}) counts floating-point operations per token and per head, for chunks of {C} tokens and heads of width {d}.',

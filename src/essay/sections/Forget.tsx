@@ -116,9 +116,8 @@ export function Forget() {
       <Equation id="readError" label="Read error: the mean relative distance between each read and what it should return" />
       <p>
         The read error is the distance between what a key reads back, <var className="tok-k">k</var>
-        <var className="tok-s">S</var>, and what it should return, relative to the value&rsquo;s length. The figure&rsquo;s stream asks several kinds of
-        question, and each kind weighs the same: a key written twice is asked for its latest value, and a key of a context that has ended should read
-        nothing. An error of 1.00 is as wrong as answering zero. The additive rule can go past that line: its read holds the right value plus every other
+        <var className="tok-s">S</var>, and what it should return, relative to the value&rsquo;s length. Each kind of question the figure&rsquo;s stream asks
+        weighs the same: a key written twice should return its latest value, and a key of an ended context nothing. An error of 1.00 is as wrong as answering zero. The additive rule can go past that line: its read holds the right value plus every other
         value, weighted by how far their keys overlap, so it answers with something confident and wrong.
       </p>
       <p>
@@ -143,7 +142,7 @@ export function Forget() {
         />
       </FigureFrame>
       <p>
-        At the new context&rsquo;s first pair the gates show their trade, in the chart and group by group in the table under the memories. The scalar gate
+        At the new context&rsquo;s first pair the gates show their trade, in the chart and in the table by group. The scalar gate
         quiets the old context but takes the facts with it: they now read back at{' '}
         <span data-claim="forget-open-facts">{g2(open.groups.gatedDelta.facts)}</span>, as wrong as answering zero. The per-channel gate
         clears the context rows alone and keeps the facts; here it is told which rows hold them, where a trained model must learn it. Additive
