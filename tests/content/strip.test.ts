@@ -121,7 +121,7 @@ function everyTokenClaims(models: RawModel[]) {
 describe('the strips’ look-for line', () => {
   it('names who reads every token in every layer and who in no layer, as the data says', () => {
     expect(stripLookFor()).toBe(
-      'In the strips, only Kimi K2.6 reads every token in every layer, as GPT-2 small, the reference, does; in DeepSeek-V4-Pro and GLM-5.2, no layer attends to every token in full (their indexers still score them all).',
+      'In the strips, of the eight only Kimi K2.6 reads every token in full in every layer; in DeepSeek-V4-Pro and GLM-5.2, no layer does.',
     );
     // And the line says what the raw file says, counted here without the content layer.
     const claims = everyTokenClaims(models);
@@ -153,7 +153,7 @@ describe('the strips’ look-for line', () => {
         glm.layerReadCounts = [published(78)];
       }),
     ).toBe(
-      'In the strips, only Kimi K2.6 and GLM-5.2 read every token in every layer, as GPT-2 small, the reference, does; in DeepSeek-V4-Pro, no layer attends to every token in full (its indexer still scores them all).',
+      'In the strips, of the eight only Kimi K2.6 and GLM-5.2 read every token in full in every layer; in DeepSeek-V4-Pro, no layer does.',
     );
     expect(
       altered((d) => {
@@ -162,7 +162,7 @@ describe('the strips’ look-for line', () => {
         k2.layerReadCounts = [published(30), published(31)];
       }),
     ).toBe(
-      'In the strips, none of the eight reads every token in every layer; in DeepSeek-V4-Pro and GLM-5.2, no layer attends to every token in full (their indexers still score them all).',
+      'In the strips, none of the eight reads every token in full in every layer; in DeepSeek-V4-Pro and GLM-5.2, no layer does.',
     );
     expect(
       altered((d) => {
@@ -170,9 +170,8 @@ describe('the strips’ look-for line', () => {
         oss.layerReads = [['a sliding window']];
         oss.layerReadCounts = [published(36)];
       }),
-      // A model with no indexer among them: the indexers' clause goes.
-    ).toBe(
-      'In the strips, only Kimi K2.6 reads every token in every layer, as GPT-2 small, the reference, does; in DeepSeek-V4-Pro, GLM-5.2 and gpt-oss-120b, no layer attends to every token in full.',
+      ).toBe(
+      'In the strips, of the eight only Kimi K2.6 reads every token in full in every layer; in DeepSeek-V4-Pro, GLM-5.2 and gpt-oss-120b, no layer does.',
     );
   });
 });

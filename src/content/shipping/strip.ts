@@ -7,7 +7,7 @@
 import { countWord, integer, listWords } from '../../format';
 import { architectures as defaultData } from '../architectures';
 import type { Architectures, LayerRead, Model } from '../schema';
-import { featuredModels, referenceModel } from './shares';
+import { featuredModels } from './shares';
 
 /** What a cell shows: one of the reads, or "unknown" for layers whose group count is not published. */
 export type StripRead = LayerRead | 'unknown';
@@ -106,19 +106,12 @@ export function stripLookFor(data: Architectures = defaultData): string {
   const verb = (ms: Model[], one: string, many: string) => (ms.length === 1 ? one : many);
   const first =
     all.length === 0
-      ? `none of the ${countWord(n)} reads every token in every layer`
+      ? `none of the ${countWord(n)} reads every token in full in every layer`
       : all.length === n
-        ? `all ${countWord(n)} read every token in every layer`
-        : `only ${names(all)} ${verb(all, 'reads', 'read')} every token in every layer`;
-  // The reference row is drawn with the rest: said where it reads as the featured ones that read every token do.
-  const ref = referenceModel(data);
-  const asReference =
-    all.length > 0 && all.length < n && ref.layerReads.length > 0 && ref.layerReads.every(readsEveryToken) ? `, as ${ref.name}, the reference, does` : '';
-  // A model whose layers read only what an indexer picks still has the indexer score every token.
-  const indexed = none.every((m) => m.layerReads.some((g) => g.includes('selected tokens')));
-  const without =
-    none.length && all.length + some.length > 0
-      ? `; in ${names(none)}, no layer attends to every token in full${indexed ? ` (${verb(none, 'its indexer still scores', 'their indexers still score')} them all)` : ''}`
-      : '';
-  return `In the strips, ${first}${asReference}${without}.`;
+        ? `all ${countWord(n)} read every token in full in every layer`
+        : // Of the featured ones: the reference row, drawn with them, is not counted.
+          `of the ${countWord(n)} only ${names(all)} ${verb(all, 'reads', 'read')} every token in full in every layer`;
+  // "In full": an indexer that picks what a layer reads still scores every token, lightly.
+  const without = none.length && all.length + some.length > 0 ? `; in ${names(none)}, no layer does` : '';
+  return `In the strips, ${first}${without}.`;
 }
