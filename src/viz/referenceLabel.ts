@@ -34,4 +34,3 @@ export function clearSide(series: readonly { values: ArrayLike<number> }[], geom
   if (!crossed(geometry.innerW - width, geometry.innerW)) return 'end';
   return crossed(0, width) ? 'end' : 'start';
 }
-

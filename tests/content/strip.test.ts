@@ -152,26 +152,20 @@ describe('the strips’ look-for line', () => {
         glm.layerReads = [['every token']];
         glm.layerReadCounts = [published(78)];
       }),
-    ).toBe(
-      'In the strips, of the eight only Kimi K2.6 and GLM-5.2 read every token in full in every layer; in DeepSeek-V4-Pro, no layer does.',
-    );
+    ).toBe('In the strips, of the eight only Kimi K2.6 and GLM-5.2 read every token in full in every layer; in DeepSeek-V4-Pro, no layer does.');
     expect(
       altered((d) => {
         const k2 = model(d, 'kimi-k2.6');
         k2.layerReads = [['a sliding window'], ['every token']];
         k2.layerReadCounts = [published(30), published(31)];
       }),
-    ).toBe(
-      'In the strips, none of the eight reads every token in full in every layer; in DeepSeek-V4-Pro and GLM-5.2, no layer does.',
-    );
+    ).toBe('In the strips, none of the eight reads every token in full in every layer; in DeepSeek-V4-Pro and GLM-5.2, no layer does.');
     expect(
       altered((d) => {
         const oss = model(d, 'gpt-oss-120b');
         oss.layerReads = [['a sliding window']];
         oss.layerReadCounts = [published(36)];
       }),
-      ).toBe(
-      'In the strips, of the eight only Kimi K2.6 reads every token in full in every layer; in DeepSeek-V4-Pro, GLM-5.2 and gpt-oss-120b, no layer does.',
-    );
+    ).toBe('In the strips, of the eight only Kimi K2.6 reads every token in full in every layer; in DeepSeek-V4-Pro, GLM-5.2 and gpt-oss-120b, no layer does.');
   });
 });
