@@ -199,3 +199,14 @@ export function relativeMaxError(x: ArrayLike<number>, ref: ArrayLike<number>): 
   }
   return err / (scale || 1);
 }
+
+/** max |x − ref|: the largest difference between two outputs, in the outputs' own units. */
+export function maxAbsDifference(x: ArrayLike<number>, ref: ArrayLike<number>): number {
+  if (x.length !== ref.length) throw new Error(`lengths differ: ${x.length} against ${ref.length}`);
+  let most = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const e = Math.abs((x[i] ?? Number.NaN) - (ref[i] ?? 0));
+    most = Number.isNaN(e) ? Number.POSITIVE_INFINITY : Math.max(most, e);
+  }
+  return most;
+}

@@ -18,5 +18,6 @@ export * from './jsonSyntax';
 export * from './labStreams';
 export * from './leastSquares';
 export * from './lab';
+export * from './gdn2';
 export * from './labStats';
 export * from './phases';

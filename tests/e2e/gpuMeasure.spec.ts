@@ -35,6 +35,8 @@ interface Check {
   C: number;
   rule: string;
   error: number;
+  vsRecurrence: number;
+  scale: number;
   ok: boolean;
 }
 
@@ -52,6 +54,8 @@ async function runToEnd(page: Page, rule: 'delta') {
   // Token by token and chunked at every C from 2 to 256, each within float32's rounding of float64.
   expect(saved.checks.map((c) => `${c.rule} ${c.C}`)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256].map((C) => `${rule} ${C}`));
   for (const c of saved.checks) expect(c.error, `${c.rule} at C = ${c.C}`).toBeLessThan(1e-4);
+  // Chunked equals recurrent, to float32 rounding, at every C: printed beside the timings.
+  for (const c of saved.checks) expect(c.vsRecurrence, `${c.rule} at C = ${c.C} against the recurrence`).toBeLessThan(1e-4 * c.scale);
   expect(saved.adapter.fallback).toBe(true);
   expect(saved.points).toHaveLength(15);
   for (const p of saved.points) expect(p.ms, `C = ${p.C}, ${p.heads} heads`).toBeGreaterThan(0);
@@ -104,6 +108,8 @@ test('the gated rule: every kernel matches float64 at every C, and its timing st
   // Token by token and chunked at every C from 2 to 256, each within float32's rounding of float64.
   expect(saved.checks.map((c) => `${c.rule} ${c.C}`)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256].map((C) => `gated ${C}`));
   for (const c of saved.checks) expect(c.error, `${c.rule} at C = ${c.C}`).toBeLessThan(1e-4);
+  // Chunked equals recurrent, to float32 rounding, at every C: printed beside the timings.
+  for (const c of saved.checks) expect(c.vsRecurrence, `${c.rule} at C = ${c.C} against the recurrence`).toBeLessThan(1e-4 * c.scale);
   expect(saved.adapter.fallback).toBe(true);
   expect(saved.points.length).toBeGreaterThan(0);
   for (const p of saved.points) expect(p.ms).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MEASURE_DEFAULTS, measureGpu } from '../../src/content/gpuMeasure';
 import { pointFlops } from '../../src/core/gpuSweep';
-import { csv, methodWords, sentences } from '../../src/widgets/GpuMeasure/describe';
+import { csv, json, methodWords, sentences } from '../../src/widgets/GpuMeasure/describe';
 import { GpuMeasureFigure } from '../../src/widgets/GpuMeasure/GpuMeasureFigure';
 import type { MeasureMessage, MeasureRequest, TimedPoint } from '../../src/widgets/GpuMeasure/protocol';
 import { measureCodec } from '../../src/widgets/GpuMeasure/state';
@@ -27,8 +27,8 @@ function runOf(messages: MeasureMessage[]): MeasureRun {
 
 const finished = runOf([
   { type: 'adapter', adapter: { vendor: 'google', architecture: 'swiftshader', description: '', fallback: true, timestamps: true, workgroupBytes: 32768 } },
-  { type: 'check', check: { C: 16, rule: 'delta', error: 3e-7, ok: true } },
-  { type: 'check', check: { C: 64, rule: 'delta', error: 9e-7, ok: true } },
+  { type: 'check', check: { C: 16, rule: 'delta', error: 3e-7, vsRecurrence: 4e-7, scale: 1.5, ok: true } },
+  { type: 'check', check: { C: 64, rule: 'delta', error: 9e-7, vsRecurrence: 1.2e-6, scale: 1.5, ok: true } },
   { type: 'point', point: point(1, 1, 2) },
   { type: 'point', point: point(1, 16, 5) },
   { type: 'point', point: point(1, 64, 9) },
@@ -46,8 +46,15 @@ describe('what a run says', () => {
   it('says where token by token and chunked cross as heads grow', () => {
     expect(sentences(finished, 1, reference)).toContain('Token by token won at 1 head, chunked at 32.');
   });
-  it('gives the largest error against float64 and its C', () => {
-    expect(sentences(finished, 1, reference).at(-1)).toBe("Against float64 the largest error was 9.0e-7 of the output's scale, at C = 64.");
+  it('gives the largest error against float64 and its C, then the largest difference of any chunked output from the token-by-token recurrence', () => {
+    const said = sentences(finished, 1, reference);
+    expect(said.at(-2)).toBe("Against float64 the largest error was 9.0e-7 of the output's scale, at C = 64.");
+    expect(said.at(-1)).toBe('Chunked against token by token: at every C the output differs from the recurrence by at most 1.2e-6 (at C = 64), on outputs up to 1.5.');
+  });
+  it('the download carries each row’s difference from the recurrence', () => {
+    const rows = JSON.parse(json(finished, reference)).points as { C: number; maxDiffFromRecurrence: number | null }[];
+    expect(rows.find((r) => r.C === 64)!.maxDiffFromRecurrence).toBe(1.2e-6);
+    expect(rows.find((r) => r.C === 1)!.maxDiffFromRecurrence).toBeNull();
   });
   it('writes a CSV with the method, the adapter labelled as software, and FLOP/s as FLOPs over time', () => {
     const text = csv(finished, reference);

@@ -113,7 +113,7 @@ export function GpuMeasureFigure({ reference, defaults }: GpuMeasureFigureProps)
             <>
               {/* Above the box rather than inside the table, so that on a phone it wraps to the column instead of scrolling with a table wider than it. */}
               <p className="gm-table-caption" id="gm-table-caption">
-                {`${RULE_WORDS[req.rule]}, d = ${req.d}, L = ${req.L}: milliseconds per forward pass by head count; GFLOP/s of the heads drawn, these kernels’ and not the hardware’s limit; where the prepare pass kept T; error against float64 on the small case`}
+                {`${RULE_WORDS[req.rule]}, d = ${req.d}, L = ${req.L}: milliseconds per forward pass by head count; GFLOP/s of the heads drawn, these kernels’ and not the hardware’s limit; where the prepare pass kept T; on the small case, error against float64, and the largest difference from the token-by-token recurrence, against outputs up to ${run.checks[0] ? run.checks[0].scale.toPrecision(2) : '–'}`}
               </p>
               <div className="chunking-table-region gm-table-region" role="region" aria-labelledby="gm-table-caption" tabIndex={0}>
                 <table className="chunking-data gm-table" aria-labelledby="gm-table-caption">
@@ -126,6 +126,7 @@ export function GpuMeasureFigure({ reference, defaults }: GpuMeasureFigureProps)
                       <th scope="col">{`GFLOP/s (${state.heads})`}</th>
                       <th scope="col">T in</th>
                       <th scope="col">error</th>
+                      <th scope="col">max |chunked − recurrent|</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -142,6 +143,7 @@ export function GpuMeasureFigure({ reference, defaults }: GpuMeasureFigureProps)
                           <td>{drawn ? f3(achievedFlops(drawn) / 1e9) : '–'}</td>
                           <td>{C === 1 ? '–' : (run.points.find((p) => p.C === C)?.path ?? '–')}</td>
                           <td>{check ? check.error.toPrecision(2) : '–'}</td>
+                          <td>{check ? check.vsRecurrence.toPrecision(2) : '–'}</td>
                         </tr>
                       );
                     })}

@@ -90,6 +90,11 @@ export function sentences(run: MeasureRun, heads: number, reference: Gpu): strin
   }
   const worst = run.checks.filter((c) => c.rule === req.rule).reduce<CheckResult | null>((w, c) => (w === null || c.error > w.error ? c : w), null);
   if (worst) out.push(`Against float64 the largest error was ${worst.error.toPrecision(2)} of the output's scale, at C = ${worst.C}.`);
+  const apart = run.checks.filter((c) => c.rule === req.rule).reduce<CheckResult | null>((w, c) => (w === null || c.vsRecurrence > w.vsRecurrence ? c : w), null);
+  if (apart)
+    out.push(
+      `Chunked against token by token: at every C the output differs from the recurrence by at most ${apart.vsRecurrence.toPrecision(2)} (at C = ${apart.C}), on outputs up to ${apart.scale.toPrecision(2)}.`,
+    );
   return out;
 }
 
@@ -106,6 +111,8 @@ export interface MeasureRow {
   resolution: number;
   path: string;
   checkError: number | null;
+  /** max |output at this C − the token-by-token recurrence| on the small case. */
+  maxDiffFromRecurrence: number | null;
   referenceModelMs: number;
 }
 
@@ -124,13 +131,14 @@ export function rows(run: MeasureRun, reference: Gpu): MeasureRow[] {
       resolution: p.resolution,
       path: p.path,
       checkError: run.checks.find((c) => c.C === p.C && c.rule === req.rule)?.error ?? null,
+      maxDiffFromRecurrence: run.checks.find((c) => c.C === p.C && c.rule === req.rule)?.vsRecurrence ?? null,
       referenceModelMs: gpuModelMs(reference, at),
     };
   });
 }
 
 const METHOD =
-  'Each kernel checked against float64 first; each point the median of 5 samples after 2 warm-ups, timed by timestamp queries at the ends of one compute pass of R runs, or else by the wall clock over batches of 20 ms or more less an empty submission. GFLOP/s are these kernels’, not the hardware’s limit.';
+  'Each kernel checked against float64 first, and its output set against the float64 token-by-token recurrence (maxDiffFromRecurrence); each point the median of 5 samples after 2 warm-ups, timed by timestamp queries at the ends of one compute pass of R runs, or else by the wall clock over batches of 20 ms or more less an empty submission. GFLOP/s are these kernels’, not the hardware’s limit.';
 
 export function csv(run: MeasureRun, reference: Gpu): string {
   const r = rows(run, reference);

@@ -3,7 +3,7 @@
  * against the float64 algorithm (src/core/gpuKernelMath.ts) and stop at a mismatch, then time
  * each point of the sweep (src/core/gpuSweep.ts), posting as it goes.
  */
-import { emulateChunked, emulateRecurrent, flatProblem, relativeMaxError, type FlatProblem } from '../../core/gpuKernelMath';
+import { emulateChunked, emulateRecurrent, flatProblem, maxAbsDifference, relativeMaxError, type FlatProblem } from '../../core/gpuKernelMath';
 import { timePoint } from '../../core/gpuSweep';
 import { makeKernel, type Problem, runOnce, timedDevice } from './gpuRun';
 import { CHECK_SHAPE, CHECK_TOLERANCE, checkLength, type AdapterFacts, type MeasureMessage, type MeasureRequest } from './protocol';
@@ -70,15 +70,17 @@ async function check(device: GPUDevice, req: MeasureRequest, post: Post): Promis
   for (const rule of [req.rule]) {
     const flat = flatProblem({ H: CHECK_SHAPE.H, L: checkLength(req.L), d: req.d, gated: rule === 'gated', seed: 2 });
     const problem = toProblem(flat);
+    const recurrence = emulateRecurrent(flat);
+    const scale = maxAbsDifference(recurrence, new Float64Array(recurrence.length));
     // Every C, even one longer than the case: its kernel then runs one short chunk.
     for (const C of req.chunks) {
       const kernel = makeKernel(device, problem, C);
       const out = await runOnce(device, kernel);
       kernel.destroy();
-      const ref = C === 1 ? emulateRecurrent(flat) : emulateChunked(flat, C);
+      const ref = C === 1 ? recurrence : emulateChunked(flat, C);
       const error = relativeMaxError(out, ref);
       const ok = error <= CHECK_TOLERANCE;
-      post({ type: 'check', check: { C, rule, error, ok } });
+      post({ type: 'check', check: { C, rule, error, vsRecurrence: maxAbsDifference(out, recurrence), scale, ok } });
       if (!ok) {
         post({
           type: 'failed',

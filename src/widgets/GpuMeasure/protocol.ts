@@ -23,8 +23,12 @@ export interface AdapterFacts {
 export interface CheckResult {
   readonly C: number;
   readonly rule: Rule;
-  /** max |GPU − float64| / max |float64| on the small case. */
+  /** max |GPU − float64| / max |float64| on the small case, against the float64 algorithm of the same C. */
   readonly error: number;
+  /** max |GPU output at this C − float64 token-by-token recurrence| on the small case: chunked equals recurrent, shown. */
+  readonly vsRecurrence: number;
+  /** max |float64 recurrence|, the outputs' scale, for reading vsRecurrence. */
+  readonly scale: number;
   readonly ok: boolean;
 }
 
