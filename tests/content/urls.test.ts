@@ -16,6 +16,9 @@ import { parseReferences } from '../../src/content/references';
 import { parseUpdates } from '../../src/content/updates';
 
 const DATA = path.resolve('data');
+import { parseAfterKda } from '../../src/content/afterKda';
+import { equations } from '../../src/essay/equations';
+
 const PARSERS: Record<string, (json: unknown) => unknown> = {
   'architectures.json': parseArchitectures,
   'comparisons.json': parseComparisons,
@@ -26,6 +29,7 @@ const PARSERS: Record<string, (json: unknown) => unknown> = {
   'references.json': parseReferences,
   'glossary.json': parseGlossary,
   'updates.json': (json) => parseUpdates(json),
+  'afterKda.json': (json) => parseAfterKda(json, equations),
 };
 /** Files that hold words, not figures: no links to check. */
 const WITHOUT_LINKS = new Set(['glossary.json', 'updates.json']);

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { type Figure, inEachTheme, setTheme, themesLabel, WIDTH_THEMES, waitForFigure, watch, untilHydrated } from './helpers';
+import { axeViolations, type Figure, inEachTheme, keepScreenshot, setTheme, themesLabel, WIDTH_THEMES, waitForFigure, watch, untilHydrated } from './helpers';
 
 const SCREENS = 2.5;
 /** A phone and a laptop, each with the window height a reader of it has. */
@@ -47,6 +47,7 @@ const FOLDS = [
   { name: 'the shares, model by model', fold: '#shipping-deeper', inside: 'shipping-six', words: 'The tidy summary' },
   { name: 'memory per sequence', fold: '#shipping-memory-fold', inside: 'shipping-memory', words: 'The first question has a price' },
   { name: 'the evidence study by study', fold: '#verify-deeper', inside: 'verify-metric', words: 'Where the hybrid lost, by any margin' },
+  { name: 'after KDA', fold: '#after-kda', inside: 'after-kda-gated-deltanet-2', words: 'KDA was not the last word on what' },
 ] as const;
 
 const isOpen = (page: Page, fold: string) => page.locator(fold).evaluate((d: HTMLDetailsElement) => d.open);
@@ -189,3 +190,27 @@ test('a link to a fold itself opens it (script on)', async ({ page }) => {
   await page.locator('a[href="#verify-studies-list"]').click();
   await expect(page.locator(`[id="study-${data.studies[0]!.id}"]`)).toBeVisible();
 });
+
+for (const { width, themes } of WIDTH_THEMES) {
+  test(`after KDA at ${width}px, ${themesLabel(themes)}: the fold opens to its equation and its table of later rules, each with its paper; axe clean, no sideways page scroll`, async ({
+    page,
+  }) => {
+    const problems = watch(page);
+    await page.setViewportSize({ width, height: 900 });
+    await setTheme(page, themes[0]);
+    await page.goto('./#after-kda');
+    const fold = page.locator('#after-kda');
+    await expect(fold).toHaveJSProperty('open', true);
+    const rules = JSON.parse(readFileSync('data/afterKda.json', 'utf8')) as { rules: { id: string; name: string; paper: string }[] };
+    await expect(fold.locator('tbody tr')).toHaveCount(rules.rules.length);
+    for (const r of rules.rules) await expect(fold.locator(`#after-kda-${r.id} a[href="${r.paper}"]`)).toHaveText(r.name);
+    await expect(fold.locator('.katex, math').first()).toBeVisible();
+    await inEachTheme(page, themes, async (theme) => {
+      expect(await axeViolations(page, '#after-kda')).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+      await fold.scrollIntoViewIfNeeded();
+      await keepScreenshot(fold, `after-kda-${width}-${theme}`);
+    });
+    expect(problems).toEqual([]);
+  });
+}

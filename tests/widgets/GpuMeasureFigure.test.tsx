@@ -49,7 +49,9 @@ describe('what a run says', () => {
   it('gives the largest error against float64 and its C, then the largest difference of any chunked output from the token-by-token recurrence', () => {
     const said = sentences(finished, 1, reference);
     expect(said.at(-2)).toBe("Against float64 the largest error was 9.0e-7 of the output's scale, at C = 64.");
-    expect(said.at(-1)).toBe('Chunked against token by token: at every C the output differs from the recurrence by at most 1.2e-6 (at C = 64), on outputs up to 1.5.');
+    expect(said.at(-1)).toBe(
+      'Chunked against token by token: at every C the output differs from the recurrence by at most 1.2e-6 (at C = 64), on outputs up to 1.5.',
+    );
   });
   it('the download carries each row’s difference from the recurrence', () => {
     const rows = JSON.parse(json(finished, reference)).points as { C: number; maxDiffFromRecurrence: number | null }[];

@@ -12,6 +12,7 @@ import { whereLine } from '../Equation';
 import { Island } from '../Island';
 import { Cite, Section } from '../Section';
 import { figureEquation } from '../typeset';
+import { AfterKda } from './AfterKda';
 import { WORKLOG_URL } from './Credit';
 
 /** The correction of what the usual account says of a step, where there is one. */
@@ -65,6 +66,7 @@ export function Lineage() {
           numbers.
         </figcaption>
       </figure>
+      <AfterKda />
       <p className="sources">
         Sources: every step&rsquo;s paper is linked with it;{' '}
         {f.largeName}&rsquo;s layer pattern from its <Cite href={f.k3ConfigSource}>released configuration</Cite>,

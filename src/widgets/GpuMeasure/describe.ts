@@ -90,7 +90,9 @@ export function sentences(run: MeasureRun, heads: number, reference: Gpu): strin
   }
   const worst = run.checks.filter((c) => c.rule === req.rule).reduce<CheckResult | null>((w, c) => (w === null || c.error > w.error ? c : w), null);
   if (worst) out.push(`Against float64 the largest error was ${worst.error.toPrecision(2)} of the output's scale, at C = ${worst.C}.`);
-  const apart = run.checks.filter((c) => c.rule === req.rule).reduce<CheckResult | null>((w, c) => (w === null || c.vsRecurrence > w.vsRecurrence ? c : w), null);
+  const apart = run.checks
+    .filter((c) => c.rule === req.rule)
+    .reduce<CheckResult | null>((w, c) => (w === null || c.vsRecurrence > w.vsRecurrence ? c : w), null);
   if (apart)
     out.push(
       `Chunked against token by token: at every C the output differs from the recurrence by at most ${apart.vsRecurrence.toPrecision(2)} (at C = ${apart.C}), on outputs up to ${apart.scale.toPrecision(2)}.`,
