@@ -211,6 +211,35 @@ export function fixedBytes(g: LayerGroup, s: Storage): number {
   return g.count * (state + conv);
 }
 
+/**
+ * One snapshot of a stack's recurrent memory, as a prefix cache keeps it at a boundary: every
+ * state layer's state and convolution inputs. Caches of every token need none (their blocks are the
+ * prefix); window rings are left out, as engines keep those layers' blocks instead.
+ */
+export function snapshotBytes(stack: readonly LayerGroup[], s: Storage): { state: number; conv: number; total: number } {
+  let state = 0;
+  let conv = 0;
+  for (const g of stack) {
+    checkGroup(g);
+    const one = stateBytesPerLayer(g, s);
+    state += g.count * one.state;
+    conv += g.count * one.conv;
+  }
+  return { state, conv, total: state + conv };
+}
+
+/**
+ * What a server holds to cache one sequence's prefix at every `every` tokens up to `context`: one
+ * snapshot per whole boundary reached, beside the cache that grows with the context.
+ */
+export function prefixSnapshots(stack: readonly LayerGroup[], s: Storage, context: number, every = 4096) {
+  requirePositiveInteger('every', every);
+  requireNonNegative('context', context);
+  const one = snapshotBytes(stack, s);
+  const count = Math.floor(context / every);
+  return { every, count, one: one.total, held: count * one.total, cache: sequenceMemory(stack, s, context).growing };
+}
+
 export interface SequenceMemory extends GroupMemory {
   total: number;
   /** The same per group, in the stack's order. */

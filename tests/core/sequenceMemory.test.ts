@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { entryBytes, fixedBytes, groupMemory, growingBytesPerToken, type LayerGroup, sequenceMemory, type Storage, stackSummary } from '../../src/core';
+import {
+  entryBytes,
+  fixedBytes,
+  groupMemory,
+  growingBytesPerToken,
+  type LayerGroup,
+  prefixSnapshots,
+  sequenceMemory,
+  snapshotBytes,
+  type Storage,
+  stackSummary,
+} from '../../src/core';
 
 const fp8 = { valueBytes: 1, sparseScaleEvery: 128, sparseScaleBytes: 4, compressedScaleBytes: 8, indexScaleBytes: 4 };
 const bf16: Storage = { cache: 'bf16', state: 'fp32', convBytes: 2, fp8 };
@@ -188,5 +199,43 @@ describe('the six error classes, done right', () => {
     const fp32Conv: Storage = { ...bf16, convBytes: 4 };
     expect((fixedBytes(qwen36, fp32Conv) / MiB).toFixed(1)).toBe('149.6');
     expect(groupMemory(qwen36, fp32Conv, 1).fixed).toBe(groupMemory(qwen36, fp32Conv, 262_144).fixed);
+  });
+});
+
+describe('what prefix caching holds: a snapshot of the recurrent layers at every boundary', () => {
+  // Qwen3.5-397B-A17B's shapes (data/memory.json): 45 Gated DeltaNet layers of 16 key heads and 64 value
+  // heads of 128, a convolution of 4; 15 full-attention layers of 2 KV heads of 256.
+  const qwen: LayerGroup[] = [
+    { kind: 'full', count: 15, kvHeads: 2, headDim: 256 },
+    { kind: 'linear', count: 45, keyHeads: 16, keyDim: 128, valueHeads: 64, valueDim: 128, conv: 4 },
+  ];
+  // Kimi Linear 48B-A3B: 20 KDA layers of 32 heads of 128, a convolution of 4; 7 MLA layers.
+  const kimiLinear: LayerGroup[] = [
+    { kind: 'mla', count: 7, latent: 512, rotary: 64 },
+    { kind: 'linear', count: 20, keyHeads: 32, keyDim: 128, valueHeads: 32, valueDim: 128, conv: 4 },
+  ];
+
+  it('one snapshot of Qwen3.5-397B-A17B, worked by hand: 45 × (64·128·128 × 4 B + 3 × (2·16·128 + 64·128) × 2 B) = 192,061,440 B', () => {
+    // State 4,194,304 B a layer; convolution inputs 3 × 12,288 channels × 2 B = 73,728 B a layer.
+    expect(snapshotBytes(qwen, bf16)).toEqual({ state: 45 * 4_194_304, conv: 45 * 73_728, total: 192_061_440 });
+    // In bf16 the state halves and the convolution inputs do not.
+    expect(snapshotBytes(qwen, { ...bf16, state: 'bf16' }).total).toBe(45 * (2_097_152 + 73_728));
+  });
+
+  it('one snapshot of Kimi Linear 48B-A3B, worked by hand: 20 × (32·128·128 × 4 B + 3 × (2·32·128 + 32·128) × 2 B) = 43,417,600 B', () => {
+    expect(snapshotBytes(kimiLinear, bf16).total).toBe(20 * (2_097_152 + 73_728));
+    expect(snapshotBytes(kimiLinear, bf16).total).toBe(43_417_600);
+  });
+
+  it('a snapshot every 4,096 tokens to 262,144 is 64 of them, beside the cache that grows to that length; a stack with no state needs none', () => {
+    const p = prefixSnapshots(qwen, bf16, 262_144);
+    expect(p.count).toBe(64);
+    expect(p.held).toBe(64 * 192_061_440);
+    // The cache: 15 layers × 2 heads × (256 + 256) values × 2 B = 30,720 B a token.
+    expect(p.cache).toBe(30_720 * 262_144);
+    expect(p.held).toBeGreaterThan(p.cache);
+    expect(prefixSnapshots(qwen, bf16, 4095).count).toBe(0);
+    expect(prefixSnapshots([{ kind: 'full', count: 2, kvHeads: 2, headDim: 4 }], bf16, 8192)).toMatchObject({ count: 2, one: 0, held: 0 });
+    expect(() => prefixSnapshots(qwen, bf16, 100, 0)).toThrow(/every/);
   });
 });

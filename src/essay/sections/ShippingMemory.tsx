@@ -6,8 +6,9 @@ import { fp8Facts, MEMORY_CONTEXTS, MEMORY_DOWNLOADS, figureModels, memorySenten
 import { memoryModels, memoryRows, storageOf, TABLE_CONTEXTS } from '../../content/modelMemory';
 import { memoryData } from '../../content/k3Memory';
 import { MEMORY_DEFAULTS } from '../../content/defaults';
-import { bytes, integer } from '../../format';
+import { bytes, integer, listWords } from '../../format';
 import { Fold } from '../../viz/Fold';
+import { SNAPSHOT_EVERY, snapshotRows, snapshotsOverCache } from '../../content/snapshots';
 import { Island } from '../Island';
 import { FigureFrame } from '../Section';
 
@@ -37,6 +38,8 @@ export function MemoryPart() {
   const cv = memoryData.caveats;
   const fp8 = fp8Facts(models);
   const drawn = models.filter((m) => m.stack).length;
+  const snaps = snapshotRows(models, storage);
+  const over = snapshotsOverCache(snaps);
   return (
     <>
       <p id="shipping-memory">
@@ -105,7 +108,7 @@ export function MemoryPart() {
         {fp8.compressed ? ` DeepSeek-V4’s compressed entries take ${fp8.compressed}.` : ''} Two things multiply these bytes
         in a deployment. Under tensor parallelism every GPU holds a whole <a href={cv.tensorParallel.source}>MLA cache</a>,
         and a whole <a href={cv.kvHeadReplicas.source}>KV head</a> where a model has fewer KV heads than GPUs. Prefix
-        caching <a href={cv.stateCopies.source}>keeps state snapshots</a> and speculative decoding{' '}
+        caching <a href={cv.stateCopies.source}>keeps state snapshots</a> (sized below) and speculative decoding{' '}
         <a href={cv.speculativeCopies.source}>keeps a checkpoint per draft token</a>, extra copies of a hybrid&rsquo;s state.
       </p>
       <Fold id="memory-table" summary={`All ${models.length} models as a table`}>
@@ -166,6 +169,48 @@ export function MemoryPart() {
             </li>
           ))}
         </ul>
+      </Fold>
+      <Fold id="memory-snapshots" summary={`What prefix caching holds: a state snapshot every ${integer(SNAPSHOT_EVERY)} tokens`}>
+        <p>
+          A cache of every token is its own prefix: an engine keeps its blocks, and a later request that shares them starts past them. A
+          recurrent state is not. The state at one token cannot be read back out of the state at a later one, so to reuse a prefix an
+          engine must have kept a copy of the state where the prefix ended: a snapshot, which <a href={cv.stateCopies.source}>vLLM keeps</a>{' '}
+          at every block boundary. Counted at every {integer(SNAPSHOT_EVERY)} tokens up to each model&rsquo;s context, caches in bf16, states
+          in fp32 and convolution inputs in bf16, as the figure opens:
+        </p>
+        <div className="memory-table-region" role="region" aria-labelledby="memory-snapshots-caption" tabIndex={0}>
+          <table className="memory-table" aria-labelledby="memory-snapshots-caption">
+            <caption id="memory-snapshots-caption">
+              One snapshot of each model&rsquo;s recurrent layers, the snapshots to its whole context, and its cache at that context, per
+              sequence; “none” where no layer keeps a state.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Model</th>
+                <th scope="col">One snapshot</th>
+                <th scope="col">Snapshots</th>
+                <th scope="col">They hold</th>
+                <th scope="col">Its cache</th>
+              </tr>
+            </thead>
+            <tbody>
+              {snaps.map((r) => (
+                <tr key={r.id} id={`snapshot-row-${r.id}`}>
+                  <th scope="row">{r.name}</th>
+                  <td>{r.one === null ? 'not known' : r.one === 0 ? 'none' : bytes(r.one)}</td>
+                  <td>{r.count === null || r.one === 0 ? '—' : `${integer(r.count)} to ${tokensShort(r.context ?? 0)}`}</td>
+                  <td>{r.held === null || r.one === 0 ? '—' : bytes(r.held)}</td>
+                  <td>{r.cache === null ? '—' : bytes(r.cache)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p data-claim="memory-snapshots-over-cache">
+          {over.length > 0
+            ? `For ${listWords(over.map((r) => r.name))}, the snapshots to a whole context outweigh the cache itself; a model with no recurrent layer needs none.`
+            : 'For every model here the snapshots to a whole context weigh less than its cache; a model with no recurrent layer needs none.'}
+        </p>
       </Fold>
       <p className="shipping-downloads">
         <span>Download the figure&rsquo;s table, at every storage type, with every size&rsquo;s source and status:</span>
