@@ -26,7 +26,18 @@ export interface FigureModel {
   engine?: { brief: string; source: string };
 }
 
-const FIELD_WORDS: Record<string, string> = { kvHeads: 'KV heads', conv: 'convolution width', headDim: 'head size', latent: 'latent rank', window: 'window' };
+const FIELD_WORDS: Record<string, string> = {
+  kvHeads: 'KV heads',
+  conv: 'convolution width',
+  headDim: 'head size',
+  latent: 'latent rank',
+  window: 'window',
+  // A linear layer's four shapes are one fact to a reader: its heads.
+  keyHeads: 'linear-attention heads',
+  keyDim: 'linear-attention heads',
+  valueHeads: 'linear-attention heads',
+  valueDim: 'linear-attention heads',
+};
 
 /** "Not drawn: KV heads not found." or "Left out: the convolution state (its width not published)." */
 /** Each missing size once, in words: "KV heads not found". */

@@ -211,11 +211,7 @@ export function fixedBytes(g: LayerGroup, s: Storage): number {
   return g.count * (state + conv);
 }
 
-/**
- * One snapshot of a stack's recurrent memory, as a prefix cache keeps it at a boundary: every
- * state layer's state and convolution inputs. Caches of every token need none (their blocks are the
- * prefix); window rings are left out, as engines keep those layers' blocks instead.
- */
+/** One snapshot of a stack's recurrent state and convolution inputs, as a prefix cache keeps it at a boundary (a cache's blocks are their own prefix). */
 export function snapshotBytes(stack: readonly LayerGroup[], s: Storage): { state: number; conv: number; total: number } {
   let state = 0;
   let conv = 0;

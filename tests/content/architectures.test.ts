@@ -83,14 +83,22 @@ describe('the architectures of the shipping table', () => {
     return m;
   };
 
-  it('holds the eight of the issue, GPT-2 small as the only reference, and the five other models checked', () => {
+  it('holds the eight of the issue, GPT-2 small as the only reference, and the seven other models checked, two of them shipped since the table was made', () => {
     const featured = architectures.models.filter((m) => m.featured).map((m) => m.name);
     expect(featured.sort()).toEqual(
       ['Kimi K3', 'Qwen3.8-2.4T-A95B', 'DeepSeek-V4-Pro', 'Kimi K2.6', 'GLM-5.2', 'MiniMax-M3', 'gpt-oss-120b', 'Nemotron 3 Ultra'].sort(),
     );
     expect(architectures.models.filter((m) => m.reference).map((m) => m.id)).toEqual(['gpt-2-small']);
     const others = architectures.models.filter((m) => !m.featured && !m.reference).map((m) => m.name);
-    expect(others.sort()).toEqual(['DeepSeek-V4-Flash', 'Kimi Linear 48B-A3B', 'MiMo-V2.5-Pro', 'Mistral Large 3', 'Qwen3.5-397B-A17B']);
+    expect(others.sort()).toEqual([
+      'DeepSeek-V4-Flash',
+      'Kimi Linear 48B-A3B',
+      'MiMo-V2.5-Pro',
+      'Mistral Large 3',
+      'Qwen3.5-397B-A17B',
+      'Qwen3.8-27B',
+      'Qwen3.8-Flash-Next',
+    ]);
   });
 
   // Active shares as the research notes computed them (architectures.md §3.1, §3.2), to two decimals.

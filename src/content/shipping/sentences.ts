@@ -88,8 +88,15 @@ export function trillionSentence(f: ShareFacts, data: Architectures = defaultDat
   const smallUnder = small.filter((s) => s.share < FOUR_PERCENT);
   const all = big.length === 1 ? 'The one model' : `All ${countWord(big.length)} models`;
   if (bigUnder && smallUnder.length === 0) {
-    const breaks = byShare(otherModels(data)).filter((s) => s.model.totalParams.value >= 1e12 !== s.share < FOUR_PERCENT);
-    const sized = (s: Share) => `${s.model.name} (${params(s.model.totalParams.value, 4)}, ${percent(s.share)})`;
+    // A model breaks the pattern only on every count published for it: a second count that puts it
+    // back on its side (Qwen3.8-Flash-Next without its n-gram table) leaves it out of this sentence.
+    const breaksOn = (total: number, active: number) => total >= 1e12 !== active / total < FOUR_PERCENT;
+    const breaks = byShare(otherModels(data)).filter((s) => {
+      const alt = s.model.alternative;
+      const altBreaks = alt ? breaksOn(alt.totalParams.value, alt.activeParams?.value ?? s.model.activeParams.value) : true;
+      return breaksOn(s.model.totalParams.value, s.model.activeParams.value) && altBreaks;
+    });
+    const sized = (s: Share) => `${s.model.name} (${percent(s.share)}, ${s.model.totalParams.value >= 1e12 ? 'over' : 'under'} a trillion)`;
     const rule = breaks.length
       ? `; ${listWords(breaks.map(sized))}, left out of the table, ${breaks.length === 1 ? 'shows' : 'show'} that the line is not a rule.`
       : '; no model left out of the table breaks the pattern.';
@@ -119,8 +126,14 @@ export function othersSentence(data: Architectures = defaultData): string | null
   };
   const k = others.length;
   const head = `${capitalise(countWord(k))} other recent ${k === 1 ? 'model was' : 'models were'} checked and left out of the table (${k === 1 ? 'it is' : 'they are'} in the downloads)`;
-  const range =
-    k === 1 ? `: ${named(low)}` : `: their shares run from ${percent(low.share)} (${low.model.name}) to ${percent(high.share)} (${high.model.name})`;
+  // An end of the range with a second published count says it beside the first.
+  const end = (s: Share) => {
+    const alt = s.model.alternative;
+    return alt && !over.includes(s)
+      ? `${s.model.name}; ${percent((alt.activeParams?.value ?? s.model.activeParams.value) / alt.totalParams.value)} ${alt.what}`
+      : s.model.name;
+  };
+  const range = k === 1 ? `: ${named(low)}` : `: their shares run from ${percent(low.share)} (${end(low)}) to ${percent(high.share)} (${end(high)})`;
   const cross =
     over.length === 0
       ? ', and none of them crosses 6%'

@@ -31,9 +31,12 @@ export function referenceModel(data: Architectures = defaultData): Model {
   return model(GPT2_ID, data);
 }
 
-/** Models checked for the section but left out of the table. */
+/**
+ * Mixture-of-experts models checked for the section but left out of the table. A dense model left
+ * out (Qwen3.8-27B) fires every parameter: it is in the memory figure, not among the shares.
+ */
 export function otherModels(data: Architectures = defaultData): Model[] {
-  return data.models.filter((m) => !m.featured && !m.reference);
+  return data.models.filter((m) => !m.featured && !m.reference && m.moe);
 }
 
 export interface ShareFacts {

@@ -143,7 +143,7 @@ export function GpuMeasureFigure({ reference, defaults }: GpuMeasureFigureProps)
                           <td>{drawn ? f3(achievedFlops(drawn) / 1e9) : '–'}</td>
                           <td>{C === 1 ? '–' : (run.points.find((p) => p.C === C)?.path ?? '–')}</td>
                           <td>{check ? check.error.toPrecision(2) : '–'}</td>
-                          <td>{check ? check.vsRecurrence.toPrecision(2) : '–'}</td>
+                          <td>{check ? check.vsRecurrence.toExponential(1) : '–'}</td>
                         </tr>
                       );
                     })}

@@ -95,7 +95,7 @@ export function sentences(run: MeasureRun, heads: number, reference: Gpu): strin
     .reduce<CheckResult | null>((w, c) => (w === null || c.vsRecurrence > w.vsRecurrence ? c : w), null);
   if (apart)
     out.push(
-      `Chunked against token by token: at every C the output differs from the recurrence by at most ${apart.vsRecurrence.toPrecision(2)} (at C = ${apart.C}), on outputs up to ${apart.scale.toPrecision(2)}.`,
+      `Chunked against token by token: at every C the output differs from the recurrence by at most ${apart.vsRecurrence.toExponential(1)} (at C = ${apart.C}), on outputs up to ${apart.scale.toPrecision(2)}.`,
     );
   return out;
 }
