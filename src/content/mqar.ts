@@ -173,8 +173,8 @@ export const TRAIN_DEFAULTS: TrainSettings = Object.freeze({
   steps: mqarGrid.settings.steps,
 });
 
-/** The memories that keep d² numbers whatever the load: the four write rules and the window. */
-export const FIXED_MEMORIES: readonly Mixer[] = Object.freeze(['window', 'linear', 'delta', 'gated', 'perChannel']);
+/** The memories that keep d² numbers whatever the load: the five write rules and the window. */
+export const FIXED_MEMORIES: readonly Mixer[] = Object.freeze(['window', 'linear', 'delta', 'gated', 'perChannel', 'gdn2']);
 
 export const MEMORY_WORDS: Record<Mixer, string> = Object.freeze({
   attention: 'attention over the whole context',
@@ -183,6 +183,7 @@ export const MEMORY_WORDS: Record<Mixer, string> = Object.freeze({
   delta: 'the delta rule',
   gated: 'gated delta',
   perChannel: 'per-channel gated delta',
+  gdn2: 'Gated DeltaNet-2',
   hybrid: 'the hybrid',
 });
 

@@ -1,10 +1,11 @@
 import { randomLcg, randomNormal } from 'd3-random';
 import { describe, expect, it } from 'vitest';
 import { D, type Gates, read, type Rule, write, zeroState } from '../../src/core/memory';
+import { gdn2Write } from '../../src/core/gdn2';
 import { type Recurrence, type RecurrenceInput, recurrenceForward } from '../../src/core/mqar';
 
 const T = 10;
-const RULE: Record<Recurrence, Rule> = { linear: 'additive', delta: 'delta', gated: 'gatedDelta', perChannel: 'perChannelGated' };
+const RULE: Record<Exclude<Recurrence, 'gdn2'>, Rule> = { linear: 'additive', delta: 'delta', gated: 'gatedDelta', perChannel: 'perChannelGated' };
 
 /** Unit keys and queries, Gaussian values, β in (0, 1), decays spread over (0.3, 1) so a wrong side shows. */
 function inputs(kind: Recurrence, seed: number): RecurrenceInput {
@@ -27,7 +28,9 @@ function inputs(kind: Recurrence, seed: number): RecurrenceInput {
     k: unitRows(),
     v: Float64Array.from({ length: T * D }, normal),
     beta: Float64Array.from({ length: T }, uniform),
-    alpha: Float64Array.from({ length: kind === 'perChannel' ? T * D : T }, () => 0.3 + 0.7 * uniform()),
+    alpha: Float64Array.from({ length: kind === 'perChannel' || kind === 'gdn2' ? T * D : T }, () => 0.3 + 0.7 * uniform()),
+    erase: Float64Array.from({ length: kind === 'gdn2' ? T * D : 0 }, uniform),
+    write: Float64Array.from({ length: kind === 'gdn2' ? T * D : 0 }, uniform),
   };
 }
 
@@ -99,6 +102,25 @@ describe('the trainer’s recurrence is the core’s write rule', () => {
       }
     });
   }
+
+  it(`gdn2 equals the core's Gated DeltaNet-2 write (src/core/gdn2.ts) state by state at d = ${D}, and with both gates equal to β it is perChannel`, () => {
+    const x = inputs('gdn2', 5);
+    const { states, O } = trainerStates(x);
+    const S = zeroState();
+    for (let t = 0; t < T; t++) {
+      gdn2Write(S, D, row(x.k, t), row(x.v, t), { alpha: row(x.alpha, t), b: row(x.erase, t), w: row(x.write, t) });
+      expect(maxDiff(states.subarray((t + 1) * D * D, (t + 2) * D * D), S)).toBeLessThan(1e-12);
+      expect(maxDiff(row(O, t), read(S, row(x.q, t)))).toBeLessThan(1e-12);
+    }
+    // Both gates at β on every channel: the trainer's KDA, per channel.
+    const kda = inputs('perChannel', 5);
+    const tied = { ...inputs('gdn2', 5), q: kda.q, k: kda.k, v: kda.v, alpha: kda.alpha };
+    for (let t = 0; t < T; t++) {
+      tied.erase.fill(kda.beta[t]!, t * D, (t + 1) * D);
+      tied.write.fill(kda.beta[t]!, t * D, (t + 1) * D);
+    }
+    expect(maxDiff(trainerStates(tied).states, trainerStates(kda).states)).toBeLessThan(1e-12);
+  });
 
   it('the decay goes on the rows: applying it to the columns, or as S(Diag(α) − βkᵀk), gives other states', () => {
     const x = inputs('perChannel', 3);

@@ -2,7 +2,7 @@
  * The seven mixers as one block from the normed input h (T × headInput(d), the whole token) to
  * the mixer output o (T × d), forward and backward. attention: one softmax head over the whole causal context. window: the same
  * head over the last windowPairs(d) = d/2 tokens, which hold d² numbers like a state. linear,
- * delta, gated, perChannel: one recurrent head (./recurrentHead.ts). hybrid: a delta head and a
+ * delta, gated, perChannel, gdn2: one recurrent head (./recurrentHead.ts). hybrid: a delta head and a
  * softmax head side by side on the same h, their outputs summed.
  *
  * The hybrid at one layer: a delta head and a softmax head in parallel on the same input, their
@@ -25,7 +25,7 @@ export interface MixerBuffers {
 }
 
 const recurrenceOf = (mixer: Mixer): Recurrence | null =>
-  mixer === 'linear' || mixer === 'delta' || mixer === 'gated' || mixer === 'perChannel' ? mixer : mixer === 'hybrid' ? 'delta' : null;
+  mixer === 'linear' || mixer === 'delta' || mixer === 'gated' || mixer === 'perChannel' || mixer === 'gdn2' ? mixer : mixer === 'hybrid' ? 'delta' : null;
 
 const hasAttention = (mixer: Mixer) => mixer === 'attention' || mixer === 'window' || mixer === 'hybrid';
 

@@ -8,8 +8,8 @@ import { exp, log, normalFrom } from './elementary';
 import { requirePositiveInteger } from '../checks';
 import { windowPairs } from '../lab';
 
-export type Mixer = 'attention' | 'window' | 'linear' | 'delta' | 'gated' | 'perChannel' | 'hybrid';
-export const MIXERS: readonly Mixer[] = Object.freeze(['attention', 'window', 'linear', 'delta', 'gated', 'perChannel', 'hybrid']);
+export type Mixer = 'attention' | 'window' | 'linear' | 'delta' | 'gated' | 'perChannel' | 'gdn2' | 'hybrid';
+export const MIXERS: readonly Mixer[] = Object.freeze(['attention', 'window', 'linear', 'delta', 'gated', 'perChannel', 'gdn2', 'hybrid']);
 
 /** The model widths d the trainer is meant for (one head, d_k = d_v = d), and the default. */
 export const WIDTHS: readonly number[] = Object.freeze([8, 16, 32]);
@@ -29,7 +29,8 @@ export const headInput = (d: number) => 2 * d;
  * the residual stream), gIn (the heads' input RMSNorm gain, e), gOut (the final RMSNorm gain, d),
  * Wout (d × d). The mixer's head: Wq, Wk, Wv (d × e), Wo (d × d). The recurrent heads add gMix
  * (their output RMSNorm's gain, d); the delta heads add wBeta (e) and bBeta (1); gated adds
- * wAlpha (e), bAlpha (1) and A (1), perChannel wAlpha (d × e), bAlpha (d) and A (d). The hybrid's
+ * wAlpha (e), bAlpha (1) and A (1), perChannel wAlpha (d × e), bAlpha (d) and A (d); gdn2 has
+ * perChannel's decay and, in place of β, wErase, wWrite (d × e) and bErase, bWrite (d). The hybrid's
  * attention head has aWq, aWk, aWv (d × e) and aWo (d × d) beside its delta head.
  */
 export type TensorName =
@@ -47,6 +48,10 @@ export type TensorName =
   | 'wAlpha'
   | 'bAlpha'
   | 'A'
+  | 'wErase'
+  | 'bErase'
+  | 'wWrite'
+  | 'bWrite'
   | 'aWq'
   | 'aWk'
   | 'aWv'
@@ -124,6 +129,20 @@ export function shapesOf(mixer: Mixer, d: number): TensorShape[] {
       return [...shared, ...head(d, ''), ...deltaGates(d), weight('wAlpha', 1, e), dtBias('bAlpha', 1, 1), fill('A', 1, 1, GATE_INIT.A)];
     case 'perChannel':
       return [...shared, ...head(d, ''), ...deltaGates(d), weight('wAlpha', d, e), dtBias('bAlpha', 1, d), fill('A', 1, d, GATE_INIT.A)];
+    case 'gdn2':
+      // Both gates start at σ(0) = 0.5 on every channel, where β starts: at initialisation it is KDA.
+      return [
+        ...shared,
+        ...head(d, ''),
+        fill('gMix', 1, d, 1),
+        weight('wErase', d, e),
+        fill('bErase', 1, d, GATE_INIT.bBeta),
+        weight('wWrite', d, e),
+        fill('bWrite', 1, d, GATE_INIT.bBeta),
+        weight('wAlpha', d, e),
+        dtBias('bAlpha', 1, d),
+        fill('A', 1, d, GATE_INIT.A),
+      ];
     case 'hybrid':
       return [...shared, ...head(d, ''), ...deltaGates(d), ...head(d, 'a')];
   }

@@ -5,11 +5,12 @@
  * pass; the backward never rebuilds one by dividing by a decay.
  */
 
-export type Recurrence = 'linear' | 'delta' | 'gated' | 'perChannel';
+export type Recurrence = 'linear' | 'delta' | 'gated' | 'perChannel' | 'gdn2';
 
 /**
- * The inputs of one sequence: q, k, v are T × d; beta has T entries (unused by linear); alpha
- * has T entries for gated and T × d for perChannel (one decay per key channel), else unused.
+ * The inputs of one sequence: q, k, v are T × d; beta has T entries (unused by linear and gdn2);
+ * alpha has T entries for gated and T × d for perChannel and gdn2 (one decay per key channel), else
+ * unused; erase and write (T × d) are Gated DeltaNet-2's gates on key and value channels, else unused.
  */
 export interface RecurrenceInput {
   kind: Recurrence;
@@ -20,6 +21,8 @@ export interface RecurrenceInput {
   v: Float64Array;
   beta: Float64Array;
   alpha: Float64Array;
+  erase: Float64Array;
+  write: Float64Array;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface RecurrenceInput {
  * (S_0 = 0), u_t into U (the pre-β residual the backward needs) and o_t into O.
  */
 export function recurrenceForward(input: RecurrenceInput, states: Float64Array, U: Float64Array, O: Float64Array): void {
-  const { kind, d, T, q, k, v, beta, alpha } = input;
+  const { kind, d, T, q, k, v, beta, alpha, erase, write } = input;
   const dd = d * d;
   states.fill(0, 0, dd);
   for (let t = 0; t < T; t++) {
@@ -41,6 +44,24 @@ export function recurrenceForward(input: RecurrenceInput, states: Float64Array, 
       for (let i = 0; i < d; i++) {
         const ki = k[t0 + i]!;
         for (let j = 0; j < d; j++) states[s0 + i * d + j] = states[p0 + i * d + j]! + ki * v[t0 + j]!;
+      }
+    } else if (kind === 'gdn2') {
+      // Gated DeltaNet-2 (../gdn2.ts): S̃ = Diag(α_t) S_{t−1}, u_t = w_t ⊙ v_t − (b_t ⊙ k_t) S̃, S_t = S̃ + k_tᵀ u_t.
+      for (let j = 0; j < d; j++) U[t0 + j] = write[t0 + j]! * v[t0 + j]!;
+      for (let i = 0; i < d; i++) {
+        const a = alpha[t0 + i]!;
+        const bk = erase[t0 + i]! * k[t0 + i]!;
+        const r0 = i * d;
+        for (let j = 0; j < d; j++) {
+          const m = a * states[p0 + r0 + j]!;
+          states[s0 + r0 + j] = m;
+          U[t0 + j]! -= bk * m;
+        }
+      }
+      for (let i = 0; i < d; i++) {
+        const ki = k[t0 + i]!;
+        const r0 = s0 + i * d;
+        for (let j = 0; j < d; j++) states[r0 + j]! += ki * U[t0 + j]!;
       }
     } else {
       // S̃ into the slot of S_t, then its read k S̃.
@@ -78,6 +99,8 @@ export interface RecurrenceGrads {
   dv: Float64Array;
   dBeta: Float64Array;
   dAlpha: Float64Array;
+  dErase: Float64Array;
+  dWrite: Float64Array;
 }
 
 /**
@@ -86,6 +109,8 @@ export interface RecurrenceGrads {
  *   linear (w = v, no read): dv_t = dw, and G passes on unchanged.
  *   delta family: dβ_t = dw·u, du = β dw, dv_t = du, dS̃ = G − k_tᵀ du, dk_t −= du S̃ᵀ,
  *   dα_t[i] = Σ_j dS̃[i,j] S_{t−1}[i,j] (gated: summed over i too), G ← Diag(α_t) dS̃.
+ *   gdn2 (w = u, β = 1): du = k_t G, dw_t = du ⊙ v_t, dv_t = du ⊙ w_t, dS̃ = G − (b ⊙ k)ᵀ du,
+ *   with r_i = S̃[i,:]·du: db_i = −r_i k_i, dk_i −= r_i b_i; dα and G as above.
  */
 export function recurrenceBackward(
   input: RecurrenceInput,
@@ -95,15 +120,15 @@ export function recurrenceBackward(
   grads: RecurrenceGrads,
   G: Float64Array,
 ): void {
-  const { kind, d, T, q, k, v, beta, alpha } = input;
-  const { dq, dk, dv, dBeta, dAlpha } = grads;
+  const { kind, d, T, q, k, v, beta, alpha, erase, write } = input;
+  const { dq, dk, dv, dBeta, dAlpha, dErase, dWrite } = grads;
   const dd = d * d;
   G.fill(0, 0, dd);
   for (let t = T - 1; t >= 0; t--) {
     const p0 = t * dd;
     const s0 = p0 + dd;
     const t0 = t * d;
-    const b = kind === 'linear' ? 1 : beta[t]!;
+    const b = kind === 'linear' || kind === 'gdn2' ? 1 : beta[t]!;
     const w = kind === 'linear' ? v : U;
     for (let i = 0; i < d; i++) {
       const qi = q[t0 + i]!;
@@ -128,6 +153,34 @@ export function recurrenceBackward(
       for (let j = 0; j < d; j++) dv[t0 + j]! += ki * G[r0 + j]!;
     }
     if (kind === 'linear') continue;
+    if (kind === 'gdn2') {
+      // dv holds du = k G here.
+      for (let i = 0; i < d; i++) {
+        const a = alpha[t0 + i]!;
+        const ki = k[t0 + i]!;
+        const bi = erase[t0 + i]!;
+        const r0 = i * d;
+        let readBack = 0;
+        let da = 0;
+        for (let j = 0; j < d; j++) {
+          const du = dv[t0 + j]!;
+          const sPrev = states[p0 + r0 + j]!;
+          readBack += a * sPrev * du;
+          const dm = G[r0 + j]! - bi * ki * du;
+          da += dm * sPrev;
+          G[r0 + j] = a * dm;
+        }
+        dErase[t0 + i] = -readBack * ki;
+        dk[t0 + i]! -= readBack * bi;
+        dAlpha[t0 + i] = da;
+      }
+      for (let j = 0; j < d; j++) {
+        const du = dv[t0 + j]!;
+        dWrite[t0 + j] = du * v[t0 + j]!;
+        dv[t0 + j] = du * write[t0 + j]!;
+      }
+      continue;
+    }
     let db = 0;
     for (let j = 0; j < d; j++) {
       db += dv[t0 + j]! * U[t0 + j]!;

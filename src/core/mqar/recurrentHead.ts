@@ -1,8 +1,10 @@
 /**
- * A recurrent head of width d (linear attention, DeltaNet, Gated DeltaNet, KDA) from the normed
+ * A recurrent head of width d (linear attention, DeltaNet, Gated DeltaNet, KDA, Gated DeltaNet-2) from the normed
  * input h (T × headInput(d): the whole token) to its output, forward and backward. q = L2(W_q h), k = L2(W_k h), v = W_v h (no short
  * convolution, no SiLU: Zoology's DeltaNet has both); β = σ(w_β·h + b_β); gated: α = exp(g) with
- * g = −e^A softplus(w_α·h + b_α), one per token; perChannel: the same per key channel, W_α h + b_α.
+ * g = −e^A softplus(w_α·h + b_α), one per token; perChannel: the same per key channel, W_α h + b_α;
+ * gdn2: perChannel's decay, with an erase gate σ(W_b h + b_b) per key channel and a write gate
+ * σ(W_w h + b_w) per value channel in place of β.
  * The state's read o = q S is unscaled (fla would scale q by d^−½) and goes through a per-head
  * RMSNorm with a gain before W_o, as in fla's and Zoology's DeltaNet and GDN layers; the norm
  * also stands in for linear attention's dropped denominator (research §3).
@@ -20,6 +22,9 @@ export interface RecurrentBuffers {
   rk: Float64Array;
   zBeta: Float64Array;
   zAlpha: Float64Array;
+  /** Gated DeltaNet-2's erase and write gates before their sigmoid (T × d; empty for the others). */
+  zErase: Float64Array;
+  zWrite: Float64Array;
   g: Float64Array;
   states: Float64Array;
   U: Float64Array;
@@ -35,21 +40,26 @@ export interface RecurrentBuffers {
   dv: Float64Array;
   dBeta: Float64Array;
   dAlpha: Float64Array;
+  dErase: Float64Array;
+  dWrite: Float64Array;
   G: Float64Array;
 }
 
 /** Buffers for sequences of up to T tokens. */
 export function recurrentBuffers(kind: Recurrence, d: number, T: number): RecurrentBuffers {
   const f = (n: number) => new Float64Array(n);
-  const gates = kind === 'perChannel' ? T * d : T;
+  const gates = kind === 'perChannel' || kind === 'gdn2' ? T * d : T;
+  const two = kind === 'gdn2' ? T * d : 0;
   return {
-    input: { kind, d, T, q: f(T * d), k: f(T * d), v: f(T * d), beta: f(T), alpha: f(gates) },
+    input: { kind, d, T, q: f(T * d), k: f(T * d), v: f(T * d), beta: f(T), alpha: f(gates), erase: f(two), write: f(two) },
     qPre: f(T * d),
     kPre: f(T * d),
     rq: f(T),
     rk: f(T),
     zBeta: f(T),
     zAlpha: f(gates),
+    zErase: f(two),
+    zWrite: f(two),
     g: f(gates),
     states: f((T + 1) * d * d),
     U: f(T * d),
@@ -65,6 +75,8 @@ export function recurrentBuffers(kind: Recurrence, d: number, T: number): Recurr
     dv: f(T * d),
     dBeta: f(T),
     dAlpha: f(gates),
+    dErase: f(two),
+    dWrite: f(two),
     G: f(d * d),
   };
 }
@@ -86,7 +98,7 @@ export function recurrentForward(p: Params, h: Float64Array, T: number, b: Recur
   linear(tensor(p, 'Wv'), d, e, h, T, x.v);
   l2Rows(b.qPre, T, d, x.q, b.rq);
   l2Rows(b.kPre, T, d, x.k, b.rk);
-  if (x.kind !== 'linear') {
+  if (x.kind !== 'linear' && x.kind !== 'gdn2') {
     const w = tensor(p, 'wBeta');
     const bias = tensor(p, 'bBeta')[0]!;
     for (let t = 0; t < T; t++) {
@@ -94,7 +106,23 @@ export function recurrentForward(p: Params, h: Float64Array, T: number, b: Recur
       x.beta[t] = sigmoid(b.zBeta[t]!);
     }
   }
-  if (x.kind === 'gated' || x.kind === 'perChannel') {
+  if (x.kind === 'gdn2') {
+    // One erase gate per key channel and one write gate per value channel, each σ(W h + b).
+    for (const [wName, bName, z, out] of [
+      ['wErase', 'bErase', b.zErase, x.erase],
+      ['wWrite', 'bWrite', b.zWrite, x.write],
+    ] as const) {
+      const w = tensor(p, wName);
+      const bias = tensor(p, bName);
+      for (let t = 0; t < T; t++) {
+        for (let i = 0; i < d; i++) {
+          z[t * d + i] = dot(w, i * e, h, t * e, e) + bias[i]!;
+          out[t * d + i] = sigmoid(z[t * d + i]!);
+        }
+      }
+    }
+  }
+  if (x.kind === 'gated' || x.kind === 'perChannel' || x.kind === 'gdn2') {
     const n = x.kind === 'gated' ? 1 : d;
     const w = tensor(p, 'wAlpha');
     const bias = tensor(p, 'bAlpha');
@@ -127,7 +155,28 @@ export function recurrentBackward(p: Params, h: Float64Array, T: number, b: Recu
   const dgMix = tensor(grad, 'gMix');
   for (let t = 0; t < T; t++) rmsRowBackward(b.dm, t * d, d, gMix, b.nMix, b.rMix, t, dgMix, b.doRaw, t * d);
   recurrenceBackward(x, b.states, b.U, b.doRaw, b, b.G);
-  if (x.kind !== 'linear') {
+  if (x.kind === 'gdn2') {
+    for (const [wName, bName, gate, dGate] of [
+      ['wErase', 'bErase', x.erase, b.dErase],
+      ['wWrite', 'bWrite', x.write, b.dWrite],
+    ] as const) {
+      const w = tensor(p, wName);
+      const dw = tensor(grad, wName);
+      const db = tensor(grad, bName);
+      for (let t = 0; t < T; t++) {
+        for (let i = 0; i < d; i++) {
+          const s = gate[t * d + i]!;
+          const dz = dGate[t * d + i]! * s * (1 - s);
+          db[i]! += dz;
+          for (let c = 0; c < e; c++) {
+            dw[i * e + c]! += dz * h[t * e + c]!;
+            dH[t * e + c]! += dz * w[i * e + c]!;
+          }
+        }
+      }
+    }
+  }
+  if (x.kind !== 'linear' && x.kind !== 'gdn2') {
     const w = tensor(p, 'wBeta');
     const dw = tensor(grad, 'wBeta');
     const db = tensor(grad, 'bBeta');
@@ -141,7 +190,7 @@ export function recurrentBackward(p: Params, h: Float64Array, T: number, b: Recu
       }
     }
   }
-  if (x.kind === 'gated' || x.kind === 'perChannel') {
+  if (x.kind === 'gated' || x.kind === 'perChannel' || x.kind === 'gdn2') {
     const n = x.kind === 'gated' ? 1 : d;
     const w = tensor(p, 'wAlpha');
     const A = tensor(p, 'A');

@@ -18,6 +18,7 @@ export const MIXER_NAMES: Record<Mixer, string> = {
   delta: 'delta rule',
   gated: 'gated delta',
   perChannel: 'per-channel gated',
+  gdn2: 'Gated DeltaNet-2',
   hybrid: 'hybrid: delta head + attention head',
 };
 
