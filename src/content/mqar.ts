@@ -253,7 +253,7 @@ export function gridCsv(g: MqarGrid = mqarGrid): string {
 export function gridJson(g: MqarGrid = mqarGrid): string {
   const { made, commit, settings, rates, sweep } = g;
   const file = {
-    what: 'The recall grid of "every architectural step is an eviction policy": seven memories trained on multi-query associative recall, every memory × load × stream × seed',
+    what: 'The recall grid of "every architectural step is an eviction policy": eight memories trained on multi-query associative recall, every memory × load × stream × seed',
     made,
     commit,
     script: MQAR_SCRIPT,

@@ -50,8 +50,8 @@ export const KEEPS_UP = 0.9;
 export const ALMOST_ALL = 0.95;
 export const ALL = 0.995;
 
-/** The four write rules, each a state of d² numbers. */
-export const WRITE_RULES: readonly Mixer[] = Object.freeze(['linear', 'delta', 'gated', 'perChannel']);
+/** The five write rules, each a state of d² numbers. */
+export const WRITE_RULES: readonly Mixer[] = Object.freeze(['linear', 'delta', 'gated', 'perChannel', 'gdn2']);
 
 /** The two memories each stream's look-for line sets side by side: what the stream tests. */
 export const RULE_PAIRS: Record<'rewrite' | 'switch', [Mixer, Mixer]> = Object.freeze({

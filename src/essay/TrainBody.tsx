@@ -28,12 +28,13 @@ import { FigureFrame } from './Section';
 export const TRAIN_PAGE = 'train.html';
 export const TRAIN_TITLE = 'Train them yourself: the memories on associative recall';
 export const TRAIN_DESCRIPTION =
-  'Seven one-layer memories, from attention to gated delta rules and a hybrid, trained on associative recall in your browser at matched state, beside a stored grid of every load, stream and seed.';
+  'Eight one-layer memories, from attention to gated delta rules, Gated DeltaNet-2 and a hybrid, trained on associative recall in your browser at matched state, beside a stored grid of every load, stream and seed.';
 
 export const ZOOLOGY = 'https://arxiv.org/abs/2312.04927';
 const FALCON_H1 = 'https://arxiv.org/abs/2507.22448';
 const HYMBA = 'https://arxiv.org/abs/2411.13676';
 const FLA_GDN = 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/gated_deltanet.py';
+const GDN2 = 'https://arxiv.org/abs/2605.22791';
 
 const rate = (x: number) => String(x);
 
@@ -130,6 +131,11 @@ export function TrainBody() {
           {alphaRange.high}, log-uniform in its time scale, one draw per gate. So a gated rule begins near the delta rule and learns when to clear. fla also
           scales the decay by a factor drawn up to {FLA_DECAY_SCALE_MAX}; at that factor&rsquo;s median and dt&rsquo;s, a gate would start near{' '}
           {alphaRange.withScale} and forget a pair within about a dozen tokens. Here that factor starts at 1.
+        </li>
+        <li>
+          Gated DeltaNet-2 (<a href={GDN2}>Hatamizadeh and others, 2026</a>) decays row by row as the per-channel rule does, then splits &beta; in two: an
+          erase gate for each key channel weighs the read it takes out, and a write gate for each value channel weighs the value it writes in. Both start where
+          &beta; starts, so it begins as the per-channel rule and learns to part them.
         </li>
         <li>
           The hybrid runs a delta head and an attention head side by side on the same input, as <a href={HYMBA}>Hymba</a> and <a href={FALCON_H1}>Falcon-H1</a>{' '}
