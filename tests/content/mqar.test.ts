@@ -119,6 +119,7 @@ describe('stored cells are reproduced bit for bit by a live run', () => {
     ['plain', 'hybrid', 1],
     ['switch', 'gated', 2],
     ['rewrite', 'perChannel', 1],
+    ['switch', 'gdn2', 2],
   ] as const;
   for (const [stream, mixer, seed] of picks) {
     it(`${mixer} on ${stream} at kv = 4, seed ${seed}`, { timeout: 60_000 }, () => {
@@ -139,7 +140,7 @@ describe('what the page says of the grid', () => {
   const top = kvs.at(-1)!;
   const small = kvs[0]!;
   const d = raw.settings.d;
-  const rules = ['linear', 'delta', 'gated', 'perChannel'] as const;
+  const rules = ['linear', 'delta', 'gated', 'perChannel', 'gdn2'] as const;
   const fixed = ['window', ...rules] as const;
   const words = (line: string) => line.split(/\s+/).filter(Boolean).length;
   const word = (a: number, b: number) => (a - b > 0.05 ? 'above' : b - a > 0.05 ? 'below' : 'level with');

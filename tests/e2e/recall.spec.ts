@@ -50,6 +50,8 @@ test('a shared link restores the figure; nonsense is clamped or ignored', async 
 test('Kimi K3’s memory, behind the memory door, at both widths and in both themes: the context slider by keyboard, axe clean, no overflow', async ({
   page,
 }) => {
+  // Both widths and both themes, each scanned by axe: 12 to 22 s on a 2-core machine.
+  test.setTimeout(90_000);
   const problems = watch(page);
   const figure = page.locator('#k3Memory-figure');
   const k3 = figure.getByRole('status');
@@ -76,6 +78,8 @@ test('Kimi K3’s memory, behind the memory door, at both widths and in both the
 test('K3’s memory, deep in the memory door, is drawn and wakes however the door opens: by a link, by find-in-page, or by a script while the section is off screen', async ({
   page,
 }) => {
+  // Both widths and both themes, each scanned by axe: 12 to 22 s on a 2-core machine.
+  test.setTimeout(90_000);
   const problems = watch(page);
   const figure = page.locator('#k3Memory-figure');
   const island = figure.locator('[data-island="k3Memory"]');
