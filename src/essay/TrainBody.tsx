@@ -135,7 +135,7 @@ export function TrainBody() {
         <li>
           Gated DeltaNet-2 (<a href={GDN2}>Hatamizadeh and others, 2026</a>) decays row by row as the per-channel rule does, then splits &beta; in two: an erase
           gate for each key channel weighs the read it takes out, and a write gate for each value channel weighs the value it writes in. Both start where &beta;
-          starts, so it begins as the per-channel rule and learns to part them.
+          starts, so it begins as the per-channel rule, and training may part them.
         </li>
         <li>
           The hybrid runs a delta head and an attention head side by side on the same input, as <a href={HYMBA}>Hymba</a> and <a href={FALCON_H1}>Falcon-H1</a>{' '}
