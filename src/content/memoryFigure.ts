@@ -2,7 +2,17 @@
  * The figure "What each model keeps" (src/widgets/Memory): its props, the sentences the section
  * prints about it, and its downloads, all computed from ./modelMemory.ts at the storage types given.
  */
-import { categoryOf, entryBytes, type LayerGroup, type MemoryCategory, mlaFp8Bytes, type Storage, sequenceMemory, stackSummary } from '../core';
+import {
+  categoryOf,
+  entryBytes,
+  type LayerGroup,
+  type MemoryCategory,
+  mlaFp8Bytes,
+  prefixSnapshots,
+  type Storage,
+  sequenceMemory,
+  stackSummary,
+} from '../core';
 import { csvField } from './csv';
 import { memoryData, type MemoryData } from './k3Memory';
 import { type MemoryModel, memoryModels, memoryRows, storageOf, TABLE_CONTEXTS } from './modelMemory';
@@ -152,6 +162,13 @@ export function memorySentences(models: readonly MemoryModel[] = memoryModels(),
 /** Every size in a line: "layers.0.count = 23 (config, https://…); …". */
 const sizesText = (sizes: readonly SizeRecord[]) => sizes.map((x) => `${x.field} = ${String(x.value)} (${x.status}, ${x.source})`).join('; ');
 
+/** What prefix caching holds for a model: one snapshot of its recurrent layers, and the snapshots at every 4,096 tokens to its context. */
+function snapshotColumns(m: MemoryModel, storage: Storage) {
+  if (!m.stack) return { snapshotBytes: null, snapshotsToContextBytes: null };
+  const p = prefixSnapshots(m.stack, storage, m.contextTokens ?? 0, 4096);
+  return { snapshotBytes: p.one, snapshotsToContextBytes: m.contextTokens === null ? null : p.held };
+}
+
 /** The downloads: every model at every storage the figure offers, each size with its status and source. */
 export function memoryTable(models: readonly MemoryModel[] = memoryModels(), data: MemoryData = memoryData) {
   const combos = [
@@ -172,6 +189,7 @@ export function memoryTable(models: readonly MemoryModel[] = memoryModels(), dat
       fixedBytes: r.fixed,
       ...Object.fromEntries(TABLE_CONTEXTS.map((t, i) => [`totalBytesAt${t}`, r.totals[i]])),
       crossoverTokens: r.crossover,
+      ...snapshotColumns(models.find((m) => m.id === r.id)!, storageOf(cache, state, data)),
       status: r.status,
       sources: models.find((m) => m.id === r.id)!.sources.join(' '),
       sizes: sizesText(models.find((m) => m.id === r.id)!.sizes),

@@ -4,7 +4,7 @@
  * hydrated island, so KaTeX never reaches the client bundle.
  */
 import { SymbolText } from '../viz/SymbolText';
-import { TypesetMath } from '../viz/TypesetMath';
+import { MATHML_SUFFIX, mathmlOf, TypesetMath } from '../viz/TypesetMath';
 import type { EquationId } from './equations';
 import { equationWhere } from './equations/where';
 import { equationMarkup } from './typeset';
@@ -22,11 +22,17 @@ export function EquationWhere({ text }: { text: string | null }) {
   ) : null;
 }
 
-/** A display equation, reachable by keyboard and named for screen readers, with the line that names its symbols. */
-export function Equation({ id, label }: { id: EquationId; label: string }) {
+/**
+ * A display equation, reachable by keyboard and named for screen readers, with the line that names its symbols.
+ * Behind a door (`folded`) it is set as MathML alone, which the browser draws itself, as the ladder's cards are:
+ * KaTeX's drawing of it would weigh on the page's first download for a formula no one sees until the door opens.
+ */
+export function Equation({ id, label, folded = false }: { id: EquationId; label: string; folded?: boolean }) {
+  const full = equationMarkup(id, true);
+  const markup = folded ? { equationKey: `${full.equationKey}${MATHML_SUFFIX}`, html: mathmlOf(full.html) } : full;
   return (
     <>
-      <TypesetMath className="equation" markup={equationMarkup(id, true)} figure={{ id, label }} />
+      <TypesetMath className={folded ? 'equation equation-mathml' : 'equation'} markup={markup} figure={{ id, label }} />
       <EquationWhere text={whereLine(id)} />
     </>
   );

@@ -27,7 +27,7 @@ export interface TypesetMathProps {
 const inPage = new Set<string>();
 /** Keys the page carries only as MathML (a `:mathml` copy, see Equation). */
 const mathmlOnly = new Set<string>();
-const MATHML_SUFFIX = ':mathml';
+export const MATHML_SUFFIX = ':mathml';
 
 /** KaTeX's inline styles, kept as `data-style` in markup that came with a figure's props, set through the CSSOM. */
 function useDataStyles(ref: RefObject<HTMLElement | null>, html: string) {

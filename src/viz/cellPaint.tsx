@@ -29,7 +29,7 @@ function cellFill(x: number, max: number): { fill: string; opacity: number } {
 const SIGNS = ['var(--gold)', 'var(--blue)', 'var(--gold-over)', 'var(--blue-over)'] as const;
 
 /**
- * One group per colour, each cell a square path at its strength; a cell of strength zero draws
+ * One path per colour and strength, each cell a square of it; a cell of strength zero draws
  * nothing and is left out.
  */
 export function StaticCells({ values, max, rows, cols, size }: { values: ArrayLike<number>; max: number; rows: number; cols: number; size: number }) {
@@ -45,17 +45,18 @@ export function StaticCells({ values, max, rows, cols, size }: { values: ArrayLi
           .map(({ i }) => `M${hundredths(((i % cols) + GAP) * cell)} ${hundredths((Math.floor(i / cols) + GAP) * cell)}h${side}v${side}h-${side}z`)
           .join('')}
       />
-      {SIGNS.map((sign) => (
-        <g key={sign} fill={sign}>
-          {cells.flatMap(({ i, fill, opacity }) => {
-            const strength = Math.round(opacity * 100) / 100;
-            if (fill !== sign || strength === 0) return [];
-            const x = hundredths(((i % cols) + GAP) * cell);
-            const y = hundredths((Math.floor(i / cols) + GAP) * cell);
-            return [<path key={i} fillOpacity={strength} d={`M${x} ${y}h${side}v${side}h-${side}z`} />];
-          })}
-        </g>
-      ))}
+      {/* One path per colour and strength (in twentieths): the picture before script, light on the page's first download. */}
+      {SIGNS.flatMap((sign) => {
+        const levels = new Map<number, string>();
+        for (const { i, fill, opacity } of cells) {
+          const strength = Math.round(opacity * 20) / 20;
+          if (fill !== sign || strength === 0) continue;
+          const x = hundredths(((i % cols) + GAP) * cell);
+          const y = hundredths((Math.floor(i / cols) + GAP) * cell);
+          levels.set(strength, `${levels.get(strength) ?? ''}M${x} ${y}h${side}v${side}h-${side}z`);
+        }
+        return [...levels].map(([strength, d]) => <path key={`${sign}${strength}`} fill={sign} fillOpacity={strength} d={d} />);
+      })}
     </svg>
   );
 }

@@ -148,7 +148,11 @@ describe('the downloads', () => {
     expect(row('gpt-2-small').status).toBe('official');
   });
 
-  it('as CSV: a header and one line per row, with the columns the figure’s table has', () => {
+  it('as CSV: a header and one line per row, with the columns the figure’s table has and what prefix caching holds', () => {
+    // Qwen3.5-397B-A17B at the figure's storage: one snapshot of 192,061,440 B (worked by hand in tests/core/sequenceMemory.test.ts), 64 to its context.
+    const q = rows.find((r) => r.model === 'qwen3.5-397b-a17b' && r.cache === 'bf16' && r.state === 'fp32')!;
+    expect(q.snapshotBytes).toBe(192_061_440);
+    expect(q.snapshotsToContextBytes).toBe(64 * 192_061_440);
     const lines = memoryCsv(rows).trimEnd().split('\r\n');
     expect(lines).toHaveLength(rows.length + 1);
     expect(lines[0]).toBe(
@@ -163,6 +167,8 @@ describe('the downloads', () => {
         'fixedBytes',
         ...TABLE_CONTEXTS.map((t) => `totalBytesAt${t}`),
         'crossoverTokens',
+        'snapshotBytes',
+        'snapshotsToContextBytes',
         'status',
         'sources',
         'sizes',

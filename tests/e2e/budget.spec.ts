@@ -236,7 +236,8 @@ test('KaTeX ships as CSS and woff2 fonts only, never as JavaScript', () => {
     expect(code, f).not.toMatch(/KaTeX parse error|katex\.render/);
   }
   const fonts = readdirSync(assets).filter((f) => /^KaTeX_/.test(f));
-  expect(fonts.length).toBeGreaterThan(10);
+  // The faces the page's KaTeX drawing uses (equations behind a door are set as MathML alone).
+  expect(fonts.length).toBeGreaterThanOrEqual(8);
   for (const f of fonts) expect(f).toMatch(/\.woff2$/);
   // The styles stand in the page's head, each font linked from where the page is.
   const css = [...readFileSync(path.join(dist, 'index.html'), 'utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');

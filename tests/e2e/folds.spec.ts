@@ -47,14 +47,7 @@ const FOLDS = [
   { name: 'the shares, model by model', fold: '#shipping-deeper', inside: 'shipping-six', words: 'The tidy summary' },
   { name: 'memory per sequence', fold: '#shipping-memory-fold', inside: 'shipping-memory', words: 'The first question has a price' },
   { name: 'the evidence study by study', fold: '#verify-deeper', inside: 'verify-metric', words: 'Where the hybrid lost, by any margin' },
-  {
-    name: 'the state snapshots',
-    fold: '#memory-snapshots',
-    inside: 'snapshot-row-kimi-k3',
-    words: 'A cache of every token is its own prefix',
-    within: '#shipping-memory-fold',
-  },
-  { name: 'after KDA', fold: '#after-kda', inside: 'after-kda-gated-deltanet-2', words: 'KDA was not the last word on what' },
+  { name: 'after KDA', fold: '#after-kda', inside: 'after-kda-gated-deltanet-2', words: 'The rules that came after KDA each change' },
 ] as const;
 
 const isOpen = (page: Page, fold: string) => page.locator(fold).evaluate((d: HTMLDetailsElement) => d.open);

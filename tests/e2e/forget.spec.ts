@@ -164,8 +164,8 @@ test('at 390×844 the four memories, their colour key, the slider and the readou
   await page.setViewportSize({ width: 390, height: 844 });
   const figure = page.locator('#forget-figure');
   const input = figure.locator(slider);
-  // The readout, under the slider, at the foot of the screen.
-  await figure.locator('.forget-readout').evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }));
+  // The memories at the top of the screen: the key, the slider and the readout under them must fit below.
+  await figure.locator('.forget-states').evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
   const box = (await input.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();

@@ -73,7 +73,7 @@ for (const { width, themes } of WIDTH_THEMES) {
     await expect(pick).toHaveAttribute('open', '');
     await pick.getByRole('checkbox', { name: 'MiniMax-M3' }).focus();
     await page.keyboard.press('Space');
-    await expect(pick.locator('summary')).toHaveText('Models drawn: 12 of the 13 that can be');
+    await expect(pick.locator('summary')).toHaveText('Models drawn: 13 of the 14 that can be');
     // MiMo-V2.5-Pro has no stack: its box cannot be ticked, and says why.
     await expect(pick.getByRole('checkbox', { name: /MiMo-V2\.5-Pro/ })).toBeDisabled();
     await expect(bar(page, 'MiniMax-M3')).toHaveCount(0);
@@ -160,7 +160,7 @@ test('the settings travel in the address: a shared link restores them, nonsense 
   await waitForFigure(page, 'memory');
   await expect(readout(page)).toContainText('At 1,024 tokens, Kimi K3 holds');
   await expect(page.getByRole('combobox', { name: /caches in/i })).toHaveValue('bf16');
-  await expect(page.locator('#memory-figure details.mem-pick summary')).toHaveText('Models drawn: 13 of the 13 that can be');
+  await expect(page.locator('#memory-figure details.mem-pick summary')).toHaveText('Models drawn: 14 of the 14 that can be');
   await expect.poll(() => new URL(page.url()).search).toBe('?mctx=1024');
   expect(problems).toEqual([]);
 });

@@ -36,7 +36,8 @@ describe('the prerendered page', () => {
     const equations = html.match(/data-equation="[^"]*"[^>]*>[\s\S]*?<\/math>/g) ?? [];
     expect(equations.length).toBeGreaterThanOrEqual(15);
     for (const e of equations) expect(e).toMatch(/<math[^>]*display="block"/);
-    expect((html.match(/class="katex-display"/g) ?? []).length).toBeGreaterThanOrEqual(5);
+    // Display equations: KaTeX in the prose, MathML alone behind a door.
+    expect((html.match(/class="katex-display"|class="equation equation-mathml"/g) ?? []).length).toBeGreaterThanOrEqual(5);
     const list = html.slice(html.indexOf('<ol class="ladder"'));
     const listed = list.slice(0, list.indexOf('</ol>'));
     expect(listed).toContain('<math');

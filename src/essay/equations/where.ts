@@ -25,7 +25,7 @@ export const equationWhere = {
   attentionResiduals:
     '{h_l} is the input of sub-layer {l}; the {b_i} are the summaries of the blocks of layers stored before sub-layer {l}, and the running sum of its own block; {q_l} is a learned query of sub-layer {l}, and RMSNorm a normalisation, so each sub-layer picks by softmax how much of each earlier block to read.',
   gatedDeltaNet2:
-    '{α_t} fades each key channel of the old state {S_t−1}, as in KDA; the erase gate {b_t}, one number per key channel, weighs the read taken out along the key {k_t}, and the write gate {w_t}, one per value channel, weighs the value {v_t} written into {S_t}; {I} is the identity. With {b_t} and {w_t} both equal to one {β_t} on every channel, this is KDA.',
+    '{α_t} decays each key channel of {S_t−1}; the erase gate {b_t} weighs each key channel of the read taken out along {k_t}, the write gate {w_t} each value channel of {v_t} written into {S_t}; {I} is the identity. With {b_t} = {w_t} = {β_t}, it is KDA.',
   readError:
     '{E} is the read error over the kinds {G} of question the stream asks; each kind {g} holds its keys, asked at their latest write. The read {k_i}{S} is what key {i} gets back from the state {S}, and {v̂_i} its latest value {v_i}, or zero for a key of an ended context. With one kind, {E} is the mean over the pairs.',
   readCosine:

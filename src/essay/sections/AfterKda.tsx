@@ -18,17 +18,15 @@ export function AfterKda() {
   return (
     <Fold id="after-kda" className="deeper" summary="Go deeper: after KDA, the write rules that came next">
       <p>
-        KDA was not the last word on what a fixed memory lets go. The rules below came after it, each changing what is erased, when, or
-        where. The newest, Gated DeltaNet-2, keeps KDA&rsquo;s decay per key channel and splits its one write strength in two: an erase
-        gate on the key side and a write gate on the value side.
+        The rules that came after KDA each change what is erased, when, or where. The newest, Gated DeltaNet-2, keeps KDA&rsquo;s decay
+        per key channel and splits its one write strength in two: an erase gate on the key side and a write gate on the value side.
       </p>
       {printed.map((r) => (
-        <Equation key={r.id} id={r.equation as EquationId} label={`${r.name}: the write`} />
+        <Equation folded key={r.id} id={r.equation as EquationId} label={`${r.name}: the write`} />
       ))}
       <p className="after-kda-caption" id="after-kda-caption">
-        Write rules after KDA, newest first: what each evicts and when, its paper, and where{' '}
-        <Cite href={FLA.url}>flash-linear-attention</Cite> keeps its reference code. An update is printed only where it was read from the
-        paper itself.
+        Write rules after KDA, newest first, each with its paper and where <Cite href={FLA.url}>flash-linear-attention</Cite> keeps its
+        code. An update is printed only where it was read from the paper.
       </p>
       <div className="after-kda-region" role="region" aria-labelledby="after-kda-caption" tabIndex={0}>
         <table className="after-kda" aria-labelledby="after-kda-caption">
@@ -37,8 +35,7 @@ export function AfterKda() {
               <th scope="col">Rule</th>
               <th scope="col">What it evicts</th>
               <th scope="col">When</th>
-              <th scope="col">Update</th>
-              <th scope="col">Ships in</th>
+              <th scope="col">Update; reference code</th>
             </tr>
           </thead>
           <tbody>
@@ -52,15 +49,13 @@ export function AfterKda() {
                   <td>{r.evicts}</td>
                   <td>{r.when}</td>
                   <td>
-                    {r.equation !== null ? 'The equation above.' : 'Not printed: not read from its paper.'}
+                    {r.equation !== null ? 'Above' : 'Not printed'}
                     {r.code ? (
                       <>
-                        {' '}
-                        Reference code: <code>{r.code}</code>.
+                        ; <code>{r.code}</code>
                       </>
                     ) : null}
                   </td>
-                  <td>{r.ships}</td>
                 </tr>
               ))}
           </tbody>

@@ -77,8 +77,8 @@ export function Chunking() {
         same workload. <span data-claim="chunking-shipped">{f.shipped}</span>
       </p>
       <Fold id="chunking-model" className="deeper" summary="Go deeper: the cost model, its equations, GPUs, assumptions and validation">
-      <Equation id="chunkFlops" label="Floating-point operations per token per head for chunk size C and head dimension d" />
-      <Equation id="sequentialSteps" label="Sequential steps for sequence length L and chunk size C" />
+      <Equation folded id="chunkFlops" label="Floating-point operations per token per head for chunk size C and head dimension d" />
+      <Equation folded id="sequentialSteps" label="Sequential steps for sequence length L and chunk size C" />
       <p>
         Counting operations says the chunk should be as small as possible. The work per token grows with{' '}
         <var>C</var>, by about {f.flopsPerAddedToken}<var>d</var> operations for every token added to the chunk, and at <var>C</var>
@@ -93,9 +93,9 @@ export function Chunking() {
         back. Bigger chunks buy full matrix tiles and fewer steps with extra arithmetic. A cost model that charges
         for all three puts the best chunk size where the costs meet:
       </p>
-      <Equation id="chunkBytes" label="Memory traffic per token per head for chunk size C and head dimension d" />
-      <Equation id="chunkTime" label="Modelled prefill time: fixed overhead, parallel kernels, sequential state recurrence" />
-      <Equation id="chunkTimeTerms" label="The three time terms: tensor-core work, memory traffic and the sequential steps" />
+      <Equation folded id="chunkBytes" label="Memory traffic per token per head for chunk size C and head dimension d" />
+      <Equation folded id="chunkTime" label="Modelled prefill time: fixed overhead, parallel kernels, sequential state recurrence" />
+      <Equation folded id="chunkTimeTerms" label="The three time terms: tensor-core work, memory traffic and the sequential steps" />
       <p>
         On an {gpu.name} with <var>d</var>&nbsp;=&nbsp;{defaults.d} and{' '}
         {integer(defaults.L)} tokens, the model&rsquo;s fastest chunk is <var>C</var>&nbsp;&asymp;&nbsp;

@@ -12,12 +12,6 @@ import { SNAPSHOT_EVERY, snapshotRows, snapshotsOverCache } from '../../content/
 import { Island } from '../Island';
 import { FigureFrame } from '../Section';
 
-/** "github.com/AMD-AGI/Primus", "huggingface.co/Qwen/Qwen3.5-397B-A17B": where a source lives, in a few words. */
-function sourceLabel(url: string): string {
-  const u = new URL(url);
-  return [u.host, ...u.pathname.split('/').filter(Boolean).slice(0, 2)].join('/');
-}
-
 /** A model's weakest status, the sizes that hold it there, and why where a size is derived rather than read. */
 function statusNote(m: ReturnType<typeof memoryModels>[number]): string {
   const weakest = m.sizes.filter((x) => x.status === m.status);
@@ -150,68 +144,23 @@ export function MemoryPart() {
             </tbody>
           </table>
         </div>
-        <ul className="memory-notes" aria-label="Notes and sources, model by model">
+        <p className="memory-notes-sources">Each size&rsquo;s source and status is in the downloads below.</p>
+        <ul className="memory-notes" aria-label="Notes, model by model">
           {models.map((m) => (
             <li key={m.id}>
               <span className="q">{m.name}:</span>
               {m.note ? ` ${m.note}` : ''}
               {m.engine ? ` ${m.engine.text}` : ''}
-              {m.missing.map((x) => ` ${x.note}`).join('')} {statusNote(m)} Sources:{' '}
-              {m.sources.map((url, i) => (
-                <span key={url}>
-                  {i > 0 ? ', ' : null}
-                  <a href={url}>
-                    {sourceLabel(url)}
-                  </a>
-                </span>
-              ))}
-              .
+              {m.missing.map((x) => ` ${x.note}`).join('')} {statusNote(m)}
             </li>
           ))}
         </ul>
       </Fold>
-      <Fold id="memory-snapshots" summary={`What prefix caching holds: a state snapshot every ${integer(SNAPSHOT_EVERY)} tokens`}>
-        <p>
-          A cache of every token is its own prefix: an engine keeps its blocks, and a later request that shares them starts past them. A
-          recurrent state is not. The state at one token cannot be read back out of the state at a later one, so to reuse a prefix an
-          engine must have kept a copy of the state where the prefix ended: a snapshot, which <a href={cv.stateCopies.source}>vLLM keeps</a>{' '}
-          at every block boundary. Counted at every {integer(SNAPSHOT_EVERY)} tokens up to each model&rsquo;s context, caches in bf16, states
-          in fp32 and convolution inputs in bf16, as the figure opens:
-        </p>
-        <div className="memory-table-region" role="region" aria-labelledby="memory-snapshots-caption" tabIndex={0}>
-          <table className="memory-table" aria-labelledby="memory-snapshots-caption">
-            <caption id="memory-snapshots-caption">
-              One snapshot of each model&rsquo;s recurrent layers, the snapshots to its whole context, and its cache at that context, per
-              sequence; “none” where no layer keeps a state.
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Model</th>
-                <th scope="col">One snapshot</th>
-                <th scope="col">Snapshots</th>
-                <th scope="col">They hold</th>
-                <th scope="col">Its cache</th>
-              </tr>
-            </thead>
-            <tbody>
-              {snaps.map((r) => (
-                <tr key={r.id} id={`snapshot-row-${r.id}`}>
-                  <th scope="row">{r.name}</th>
-                  <td>{r.one === null ? 'not known' : r.one === 0 ? 'none' : bytes(r.one)}</td>
-                  <td>{r.count === null || r.one === 0 ? '—' : `${integer(r.count)} to ${tokensShort(r.context ?? 0)}`}</td>
-                  <td>{r.held === null || r.one === 0 ? '—' : bytes(r.held)}</td>
-                  <td>{r.cache === null ? '—' : bytes(r.cache)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p data-claim="memory-snapshots-over-cache">
-          {over.length > 0
-            ? `For ${listWords(over.map((r) => r.name))}, the snapshots to a whole context outweigh the cache itself; a model with no recurrent layer needs none.`
-            : 'For every model here the snapshots to a whole context weigh less than its cache; a model with no recurrent layer needs none.'}
-        </p>
-      </Fold>
+      <p data-claim="memory-snapshots-over-cache">
+        {over.length > 0
+          ? `Prefix caching keeps a snapshot of a hybrid's state where a prefix may be reused: at one every ${integer(SNAPSHOT_EVERY)} tokens, for ${listWords(over.map((r) => r.name))}, the snapshots to a whole context outweigh the cache itself (sized in the downloads).`
+          : `Prefix caching keeps a snapshot of a hybrid's state wherever a prefix may be reused; at one every ${integer(SNAPSHOT_EVERY)} tokens, no model's snapshots to a whole context outweigh its cache (the downloads size them).`}
+      </p>
       <p className="shipping-downloads">
         <span>Download the figure&rsquo;s table, at every storage type, with every size&rsquo;s source and status:</span>
         <a href={MEMORY_DOWNLOADS.json} download>
