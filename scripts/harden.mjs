@@ -220,7 +220,7 @@ export const CACHE = {
  * policy. Paths are from the site's root.
  * @param {{ csp: string }} options
  */
-export function headersFile({ csp }) {
+export function headersFile({ csp, pages = [] }) {
   const block = (path, headers) =>
     `${path}\n${Object.entries(headers)
       .map(([k, v]) => `  ${k}: ${v}`)
@@ -240,7 +240,9 @@ export function headersFile({ csp }) {
     block('/updates.css', { 'Cache-Control': CACHE.revalidate }),
     block('/train.html', { 'Cache-Control': CACHE.revalidate }),
     block('/train.css', { 'Cache-Control': CACHE.revalidate }),
+    ...pages.map((page) => block(`/${page}`, { 'Cache-Control': CACHE.revalidate })),
     block('/islands/*', { 'Cache-Control': CACHE.revalidate }),
+    block('/folds/*', { 'Cache-Control': CACHE.revalidate }),
     block('/data/*', { 'Cache-Control': CACHE.data }),
     block('/favicon.svg', { 'Cache-Control': CACHE.revalidate }),
     block('/social.png', { 'Cache-Control': CACHE.revalidate }),

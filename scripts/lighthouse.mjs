@@ -9,7 +9,8 @@
 // in place. The first run installs it there with `npm ci`.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.mjs';
@@ -59,53 +60,111 @@ const show = (name, value) => {
 };
 
 const gzipOnly = process.argv.includes('--gzip');
+// `--floor` runs each time twice, alternating: the page, then a floor document made from it (the
+// same build with index.html cut after the opening's first paragraph: the same head, styles and
+// fonts), and prints the page's medians against the floor's with each run's main-thread work by kind.
+// `--also D` measures a second build (an older tree's dist/, say) in the same alternation, named
+// by its folder, so a change is weighed against what it replaced on the same machine in one run.
 // `--dir D` measures another build (say, an older tree's dist/ copied aside), in the same hour.
 const dirArg = process.argv.indexOf('--dir');
 const dir = dirArg > 0 ? (process.argv[dirArg + 1] ?? 'dist') : 'dist';
-const server = await serveBuild({ dir, port });
+const floor = process.argv.includes('--floor');
+
+/** A copy of the build whose index.html stops after the opening's first paragraph. */
+async function makeFloor(from, to) {
+  await rm(to, { recursive: true, force: true });
+  await cp(from, to, { recursive: true });
+  const html = await readFile(`${to}/index.html`, 'utf8');
+  const lede = html.indexOf('<p class="lede">');
+  const end = lede < 0 ? -1 : html.indexOf('</p>', lede);
+  if (end < 0) throw new Error(`${from}/index.html has no opening paragraph (<p class="lede">) to cut after`);
+  const cut = `${html.slice(0, end + 4)}</section></main></div></body></html>`;
+  await writeFile(`${to}/index.html`, cut);
+  await writeFile(`${to}/index.html.br`, brotliCompressSync(cut, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  await writeFile(`${to}/index.html.gz`, gzipSync(cut, { level: 9 }));
+  return { pageBytes: html.length, floorBytes: cut.length };
+}
+
+/** Main-thread time by kind (Lighthouse's groups) and the long tasks, from one report. */
+function work(lhr) {
+  const groups = (lhr.audits['mainthread-work-breakdown']?.details?.items ?? [])
+    .filter((x) => x.duration >= 5)
+    .map((x) => `${x.groupLabel ?? x.group} ${Math.round(x.duration)}`);
+  const long = (lhr.audits['long-tasks']?.details?.items ?? []).map(
+    (x) => `${Math.round(x.duration)} ms at ${Math.round(x.startTime)} (${String(x.url).replace(/^.*\//, '') || 'page'})`,
+  );
+  return `   main thread (ms): ${groups.join(', ')}\n   long tasks: ${long.join('; ') || 'none'}`;
+}
+
+const alsoArg = process.argv.indexOf('--also');
+const also = alsoArg > 0 ? process.argv[alsoArg + 1] : null;
+const targets = [{ name: floor || also ? 'page' : '', dir, port }];
+if (also) targets.push({ name: also.replace(/\/+$/, '').split('/').slice(-2).join('-'), dir: also, port: port + 2 });
+if (floor) {
+  const sizes = await makeFloor(dir, 'lighthouse/floor');
+  targets.push({ name: 'floor', dir: 'lighthouse/floor', port: port + 1 });
+  console.log(`page ${sizes.pageBytes} characters of HTML, floor ${sizes.floorBytes}`);
+}
+await mkdir(outDir, { recursive: true });
+const servers = [];
+for (const t of targets) servers.push(await serveBuild({ dir: t.dir, port: t.port }));
 try {
-  await mkdir(outDir, { recursive: true });
-  const results = [];
+  const results = targets.map(() => []);
   const failed = [];
   let version = '';
   for (let i = 0; i < runs; i++) {
-    const chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: [...CHROMIUM_FLAGS.filter((f) => f !== '--headless'), '--headless=new', '--disable-dev-shm-usage'],
-    });
-    try {
-      const { lhr } = await lighthouse(server.url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        ...(gzipOnly ? { extraHeaders: { 'Accept-Encoding': 'gzip' } } : {}),
+    for (const [j, t] of targets.entries()) {
+      const chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: [...CHROMIUM_FLAGS.filter((f) => f !== '--headless'), '--headless=new', '--disable-dev-shm-usage'],
       });
-      version = lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? version;
-      await writeFile(`${outDir}/run-${i + 1}.json`, JSON.stringify(lhr));
-      // A run whose trace Lighthouse failed to record (NO_NAVSTART and the like) scores nothing: said, and left out of the median.
-      if (lhr.runtimeError) {
-        failed.push(i + 1);
-        console.log(`run ${i + 1}: Lighthouse could not measure it (${lhr.runtimeError.code}); left out of the median`);
-        continue;
+      try {
+        const { lhr } = await lighthouse(servers[j].url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          ...(gzipOnly ? { extraHeaders: { 'Accept-Encoding': 'gzip' } } : {}),
+        });
+        version = lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? version;
+        const label = `${t.name ? `${t.name} ` : ''}run ${i + 1}`;
+        await writeFile(`${outDir}/${t.name ? `${t.name}-` : ''}run-${i + 1}.json`, JSON.stringify(lhr));
+        // A run whose trace Lighthouse failed to record (NO_NAVSTART and the like) scores nothing: said, and left out of the median.
+        if (lhr.runtimeError) {
+          failed.push(label);
+          console.log(`${label}: Lighthouse could not measure it (${lhr.runtimeError.code}); left out of the median`);
+          continue;
+        }
+        const row = {};
+        for (const id of CATEGORIES) row[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        for (const [name, [audit]] of Object.entries(METRICS)) row[name] = lhr.audits[audit]?.numericValue ?? Number.NaN;
+        results[j].push(row);
+        console.log(
+          `${label}: ${Object.entries(row)
+            .map(([k, v]) => `${k} ${show(k, v)}`)
+            .join(', ')}`,
+        );
+        if (floor) console.log(work(lhr));
+      } finally {
+        await chrome.kill();
       }
-      const row = {};
-      for (const id of CATEGORIES) row[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      for (const [name, [audit]] of Object.entries(METRICS)) row[name] = lhr.audits[audit]?.numericValue ?? Number.NaN;
-      results.push(row);
-      console.log(
-        `run ${i + 1}: ${Object.entries(row)
-          .map(([k, v]) => `${k} ${show(k, v)}`)
-          .join(', ')}`,
-      );
-    } finally {
-      await chrome.kill();
     }
   }
-  if (results.length === 0) throw new Error(`Lighthouse could not measure any of the ${runs} run(s)`);
-  const medians = Object.keys(results[0]).map((k) => `${k} ${show(k, median(results.map((r) => r[k])))}`);
-  const left = failed.length ? ` (run ${failed.join(', ')} left out)` : '';
-  console.log(`median of ${results.length} run(s)${left}, ${version}, ${gzipOnly ? 'gzip' : 'brotli'}: ${medians.join(', ')}`);
-  console.log(`reports: ${outDir}/run-1.json … run-${runs}.json`);
+  const left = failed.length ? ` (${failed.join(', ')} left out)` : '';
+  const medianOf = (rows, k) => median(rows.map((r) => r[k]));
+  for (const [j, t] of targets.entries()) {
+    const rows = results[j];
+    if (rows.length === 0) throw new Error(`Lighthouse could not measure any of the ${runs} run(s)${t.name ? ` of the ${t.name}` : ''}`);
+    const medians = Object.keys(rows[0]).map((k) => `${k} ${show(k, medianOf(rows, k))}`);
+    console.log(`${t.name ? `${t.name}: ` : ''}median of ${rows.length} run(s)${left}, ${version}, ${gzipOnly ? 'gzip' : 'brotli'}: ${medians.join(', ')}`);
+  }
+  if (floor) {
+    const page = results[0];
+    const base = results[targets.length - 1];
+    const ratio = medianOf(page, 'LCP') / medianOf(base, 'LCP');
+    const tbt = medianOf(page, 'TBT');
+    console.log(`page against floor: LCP ${ratio.toFixed(3)}x the floor's (aim: at most 1.10x), page TBT ${Math.round(tbt)} ms (aim: at most 20 ms)`);
+  }
+  console.log(`reports: ${outDir}/`);
 } finally {
-  await server.close();
+  for (const s of servers) await s.close();
 }

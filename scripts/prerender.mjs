@@ -23,6 +23,7 @@ const {
 const { writeServiceWorker } = await import('./service-worker.mjs');
 const { classNames, pruneKatex } = await import('./katex-prune.mjs');
 const { precompress } = await import('./precompress.mjs');
+const { cutFolds, foldPage } = await import('./lazy-folds.mjs');
 
 /**
  * The essay's finished head with another page's title and description (in its social tags too),
@@ -81,7 +82,17 @@ try {
   );
   const locked = styled.replace(/(<meta charset="[^"]*"\s*\/?>)/, `$1\n    ${meta}`);
   if (locked === styled) throw new Error('dist/index.html has no <meta charset> to put the policy after');
-  await writeFile(template, locked);
+  // The heavy folds go to pages of their own (./lazy-folds.mjs), off the first download.
+  const lazy = cutFolds(locked);
+  const bodyAt = locked.indexOf('<body>');
+  const essayTitle = locked.match(/<title>([^<]*)<\/title>/)?.[1];
+  if (bodyAt < 0 || !essayTitle) throw new Error("dist/index.html has no <body> or <title> for the folds' pages");
+  await mkdir(path.join(root, 'dist', 'folds'), { recursive: true });
+  for (const fold of lazy.folds) {
+    await writeFile(path.join(root, 'dist', `${fold.id}.html`), foldPage(locked.slice(0, bodyAt + 6), fold, essayTitle));
+    await writeFile(path.join(root, 'dist', 'folds', `${fold.id}.html`), fold.original);
+  }
+  await writeFile(template, lazy.html);
   // The trainer's page: the essay's head (its styles, policy and script), its own title and
   // stylesheet, and its own markup, whose style attributes become classes in that stylesheet,
   // numbered on from the essay's, whose classes its head also holds.
@@ -93,7 +104,7 @@ try {
   if (!trainPage.includes('data-island="train"')) throw new Error(`${train.path}: the trainer's figure is missing from its page`);
   await writeFile(path.join(root, 'dist', train.path), trainPage);
   trainStyles = trainMarkup.css;
-  await writeFile(path.join(root, 'dist', '_headers'), headersFile({ csp: policy(true) }));
+  await writeFile(path.join(root, 'dist', '_headers'), headersFile({ csp: policy(true), pages: lazy.folds.map((f) => `${f.id}.html`) }));
   // The data behind the page, served beside it so its download links work without script.
   // Each figure's props, fetched when the figure wakes rather than carried in the page.
   for (const file of [...dataFiles(), ...islands]) {
@@ -112,6 +123,7 @@ try {
     `${styles.count} style attributes moved to classes; ${inline.inlined.length} stylesheet(s) written into the head; ${hashes.length} inline script(s) and ${styleHashes.length} style(s) allowed by hash`,
   );
   console.log(`KaTeX's stylesheet: ${katex.rules} rules kept, ${katex.dropped} left out, faces left out: ${katex.families.join(', ') || 'none'}`);
+  console.log(`folds on pages of their own: ${lazy.folds.map((f) => `${f.id}.html (${f.body.length} characters)`).join(', ')}`);
   console.log(`prerendered dist/index.html (${(html.length / 1024).toFixed(1)} KiB of markup)`);
 } catch (error) {
   console.error(`\nprerender failed:\n${error instanceof Error ? error.message : String(error)}\n`);

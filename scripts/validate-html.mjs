@@ -4,14 +4,20 @@
 // CSS level predates container queries (@container, the cqi unit) and paint-order, which every
 // browser the page serves reads.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const jar = String(require('vnu-jar'));
-const files = process.argv.slice(2).length ? process.argv.slice(2) : ['dist/index.html', 'dist/updates.html', 'dist/train.html'];
+// Every page the build writes: the essay, its updates, the trainer and each heavy fold's own page.
+const files = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : readdirSync('dist')
+      .filter((f) => f.endsWith('.html'))
+      .sort()
+      .map((f) => `dist/${f}`);
 const scratch = mkdtempSync(path.join(tmpdir(), 'validate-'));
 const checked = files.map((file, i) => {
   const copy = path.join(scratch, `${i}-${path.basename(file)}`);

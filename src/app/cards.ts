@@ -4,11 +4,15 @@
  * focus the entry is copied into a card beside the mark, which CSS shows while the mark is
  * hovered or focused, below its line. Escape closes the card until the pointer or focus leaves.
  */
-function cardFor(doc: Document, holder: Element): void {
+function cardFor(doc: Document, holder: Element, missing: () => Promise<void>): void {
   if (holder.querySelector(':scope > .card')) return;
   const href = holder.querySelector('a')?.getAttribute('href') ?? '';
   const entry = href.startsWith('#') ? doc.getElementById(href.slice(1)) : null;
-  if (!entry) return;
+  if (!entry) {
+    // An entry in a fold whose body is still to come (./lazyFolds.ts): the card once it is in.
+    if (href.startsWith('#')) void missing().then(() => doc.getElementById(href.slice(1)) && cardFor(doc, holder, () => Promise.resolve()));
+    return;
+  }
   const card = doc.createElement('span');
   card.className = 'card';
   const term = entry.querySelector('dt');
@@ -26,12 +30,12 @@ function cardFor(doc: Document, holder: Element): void {
   holder.append(card);
 }
 
-export function wireCards(doc: Document): void {
+export function wireCards(doc: Document, missing: () => Promise<void> = () => Promise.resolve()): void {
   const open = (event: Event) => {
     const holder = (event.target as Element | null)?.closest?.('.has-card');
     if (holder) {
       holder.classList.remove('card-closed');
-      cardFor(doc, holder);
+      cardFor(doc, holder, missing);
     }
   };
   doc.addEventListener('pointerover', open);

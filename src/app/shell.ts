@@ -14,6 +14,7 @@ import './styles/apparatus.css';
 import './styles/highlight.css';
 import './styles/ladder.css';
 import { holdAnchors } from './anchor';
+import { wireLazyFolds } from './lazyFolds';
 import { wireCards } from './cards';
 import { wireFolds } from './folds';
 import { linkProseAndFigures } from './highlight';
@@ -29,27 +30,38 @@ document.addEventListener('click', (event) => {
   const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('.copy-button');
   if (button) import('./copy').then(({ copyFrom }) => copyFrom(button));
 });
-for (const slot of document.querySelectorAll('[data-page-url]')) slot.textContent = location.origin + location.pathname;
 wireFolds(window);
 holdAnchors(window);
 // The cards, the prose's links to figures and the contents' current section wait for a task of
 // their own: the shell runs in the same task as the parser's last chunk, and that task stays short.
 setTimeout(() => {
-  wireCards(document);
+  wireCards(document, lazy.loadAll);
   linkProseAndFigures(document);
   watchSections(document);
 }, 0);
-const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
-// What a reader does to a figure before it has hydrated is kept, and replayed once it has.
-const recorders = new Map(islands.map((el) => [el, recordInput(el)]));
-wakeWhenNear(islands, (el) => {
-  // Without its code (offline, or a page older than the deployed assets) the figure stays as
-  // prerendered, to read.
-  import('./hydrate').then(
-    ({ hydrateIsland }) => hydrateIsland(el, () => recorders.get(el)?.take() ?? []),
-    () => undefined,
-  );
-});
+const recorders = new Map<HTMLElement, ReturnType<typeof recordInput>>();
+/** What the page's markup needs from script: its address where it is shown, and its figures' waking. */
+function adopt(root: ParentNode) {
+  for (const slot of root.querySelectorAll('[data-page-url]')) slot.textContent = location.origin + location.pathname;
+  const islands = [...root.querySelectorAll<HTMLElement>('[data-island]')];
+  // What a reader does to a figure before it has hydrated is kept, and replayed once it has.
+  for (const el of islands) recorders.set(el, recordInput(el));
+  wakeWhenNear(islands, (el) => {
+    // Without its code (offline, or a page older than the deployed assets) the figure stays as
+    // prerendered, to read. A fold of its own that the build took off the page comes back first,
+    // so the figure hydrates the markup it rendered.
+    lazy
+      .loadWithin(el)
+      .then(() => import('./hydrate'))
+      .then(
+        ({ hydrateIsland }) => hydrateIsland(el, () => recorders.get(el)?.take() ?? []),
+        () => undefined,
+      );
+  });
+}
+// The heavy folds' bodies, fetched back in when needed or idle; each is adopted as it comes.
+const lazy = wireLazyFolds(window, adopt);
+adopt(document);
 
 if (import.meta.env.PROD) {
   registerServiceWorker(window);

@@ -32,8 +32,11 @@ const bytes = (keys: Iterable<string>) => [...keys].reduce((sum, k) => sum + gzi
 const KB = 1024;
 const SHELL = 'index.html';
 const HYDRATE = 'src/app/hydrate.tsx';
-/** What every page load runs before any figure: styles' entry, theme switch, contents, the figures' wake-up. */
-const SHELL_BUDGET = 4 * KB;
+/**
+ * What every page load runs before any figure: styles' entry, theme switch, contents, the figures'
+ * wake-up, and the return of the folds' bodies that leave the first download (about 0.6 KiB).
+ */
+const SHELL_BUDGET = 4.75 * KB;
 /** React and hydration, loaded with the first figure that nears the screen or is touched. */
 const HYDRATE_BUDGET = 70 * KB;
 /** Each figure's own code, beyond the shell and React (shared chunks it pulls in count against it too). */
@@ -79,7 +82,7 @@ const hydrateChunks = new Set([...closure(HYDRATE)].filter((k) => !shellChunks.h
 
 test('the shell stays within its budget', () => {
   const size = bytes(shellChunks);
-  console.log(`shell: ${(size / KB).toFixed(1)} KiB gzip (budget ${SHELL_BUDGET / KB})`);
+  console.log(`shell: ${(size / KB).toFixed(2)} KiB gzip (budget ${SHELL_BUDGET / KB})`);
   expect(size).toBeLessThanOrEqual(SHELL_BUDGET);
 });
 
@@ -147,11 +150,16 @@ for (const [key, { worker, budget }] of Object.entries(WORKER_BUDGETS)) {
 const FIRST_LOAD_BUDGETS: Record<string, number> = {
   /**
    * The whole essay, readable without script, with its styles written into its head (about 17
-   * KiB of it), so the first paint waits for no other request; the appendix (references,
-   * glossary, updates) is about 12 KiB, the memory figure with its table about 7, the lab with
-   * its opening picture, table and prose about 5. No stylesheet is fetched.
+   * KiB of it), so the first paint waits for no other request; the heaviest folds' bodies come
+   * after (below). No stylesheet is fetched.
    */
-  document: 112 * KB,
+  document: 64 * KB,
+  /**
+   * The heavy folds' bodies (scripts/lazy-folds.mjs), fetched one at a time once the page has
+   * painted and the browser is idle: the references about 8 KiB, the evidence's table and
+   * studies about 11, the memory figure with its table about 7, the lab about 5.
+   */
+  fetch: 48 * KB,
   script: SHELL_BUDGET,
   font: 80 * KB,
   image: 4 * KB,

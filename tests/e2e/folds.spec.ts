@@ -6,7 +6,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, type Figure, inEachTheme, keepScreenshot, setTheme, themesLabel, WIDTH_THEMES, waitForFigure, watch, untilHydrated } from './helpers';
+import {
+  axeViolations,
+  type Figure,
+  inEachTheme,
+  keepScreenshot,
+  lazyFolds,
+  setTheme,
+  themesLabel,
+  untilFoldsLoaded,
+  untilHydrated,
+  WIDTH_THEMES,
+  waitForFigure,
+  watch,
+} from './helpers';
 
 const SCREENS = 2.5;
 /** A phone and a laptop, each with the window height a reader of it has. */
@@ -52,6 +65,14 @@ const FOLDS = [
 
 const isOpen = (page: Page, fold: string) => page.locator(fold).evaluate((d: HTMLDetailsElement) => d.open);
 
+/**
+ * The folds whose bodies come after the first download, with the page of its own each has: with
+ * script the page puts a body back when it is needed or idle; without, the fold holds a link to
+ * that page, which holds the body. A fold behind such a door is on the door's page.
+ */
+const LAZY = lazyFolds();
+const pageOf = (f: (typeof FOLDS)[number]) => LAZY.get(f.fold.slice(1)) ?? ('within' in f ? LAZY.get(f.within.slice(1)) : undefined);
+
 for (const viewport of VIEWPORTS) {
   const { themes } = WIDTH_THEMES.find((w) => w.width === viewport.width)!;
   test(`at ${viewport.width}px, ${themesLabel(themes)}: every fold closed, and no figure taller than ${SCREENS} screens until one is opened`, async ({
@@ -87,7 +108,16 @@ for (const javaScriptEnabled of [true, false]) {
     // With script, every fold: the page's own code opens a fold that an address or a search reaches.
     // Without it, the browser's native disclosure does, the same for every fold: one fold at the top
     // level and one behind its door stand for the rest (a load each, for each way in).
-    const checked = javaScriptEnabled ? FOLDS : FOLDS.filter((f) => f.fold === '#evidence-results' || f.fold === '#verify-studies-list');
+    // Without it, the browser's native disclosure does, the same for every fold in the page: one
+    // stands for the rest. A fold whose body has a page of its own is read there, and the two that
+    // stand for those (one at the top level, one behind its door) are followed to their pages.
+    const checked = javaScriptEnabled
+      ? FOLDS
+      : FOLDS.filter((f) => f.fold === '#forget-readings' || f.fold === '#evidence-results' || f.fold === '#verify-studies-list');
+    /** Where a reader without script finds a fold's words: the essay, or the fold's own page. */
+    const at = (f: (typeof FOLDS)[number], hash: string) => (!javaScriptEnabled && pageOf(f) ? `./${pageOf(f)}${hash}` : `./${hash}`);
+    /** The fold itself, where the page in hand holds it: a fold's own page holds its body alone. */
+    const foldHere = (f: (typeof FOLDS)[number]) => javaScriptEnabled || !pageOf(f);
 
     test('each fold opens by keyboard, and closes again', async ({ page }) => {
       const problems = watch(page);
@@ -95,6 +125,17 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await waitForFigure(page, 'chunking');
       for (const f of FOLDS) {
         const { name, fold, inside } = f;
+        const own = pageOf(f);
+        if (!javaScriptEnabled && own) {
+          // Without script a fold that left the first download opens to a link to its own page.
+          if ('within' in f) continue;
+          await page.locator(`${fold} > summary`).focus();
+          await page.keyboard.press('Enter');
+          await expect(page.locator(`${fold} > .fold-slot a[href="${own}"]`), name).toBeVisible();
+          await page.keyboard.press('Space');
+          expect(await isOpen(page, fold), name).toBe(false);
+          continue;
+        }
         if ('within' in f) await page.locator(`${f.within} > summary`).click();
         const summary = page.locator(`${fold} > summary`);
         await summary.focus();
@@ -117,11 +158,12 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test('a link to something inside a fold lands on it, open', async ({ page }) => {
-      for (const { name, fold, inside } of checked) {
+      for (const f of checked) {
+        const { name, fold, inside } = f;
         // A fresh load from a shared link, as a reader who follows it.
         await page.goto('about:blank');
-        await page.goto(`./#${inside}`);
-        expect(await isOpen(page, fold), name).toBe(true);
+        await page.goto(at(f, `#${inside}`));
+        if (foldHere(f) || 'within' in f) expect(await isOpen(page, fold), name).toBe(true);
         const target = page.locator(`[id="${inside}"]`);
         await expect(target, name).toBeVisible();
         await expect(target, name).toBeInViewport();
@@ -132,7 +174,19 @@ for (const javaScriptEnabled of [true, false]) {
       for (const f of checked) {
         const { name, fold, words } = f;
         await page.goto('about:blank');
-        await page.goto(`./#:~:text=${encodeURIComponent(words)}`);
+        const search = `#:~:text=${encodeURIComponent(words)}`;
+        if (javaScriptEnabled) {
+          // A reader's search comes once the page is in: every fold's body is back by then.
+          await page.goto('./');
+          await untilFoldsLoaded(page);
+        }
+        await page.goto(at(f, search));
+        if (!foldHere(f)) {
+          // On the fold's own page, the words in view (and the fold behind the door, open).
+          await expect(page.getByText(words, { exact: false }).first(), name).toBeInViewport();
+          if ('within' in f) await expect(page.locator(fold), name).toHaveJSProperty('open', true);
+          continue;
+        }
         // The browser opens the fold as it scrolls to the words, after the load: an expectation on
         // the element itself looks again within 20, 50 and 100 ms, where a polled function waits
         // 100, then 250, then 500.
@@ -144,9 +198,13 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('in print every fold stands open', async ({ page }) => {
       await page.goto('./');
+      if (javaScriptEnabled) await untilFoldsLoaded(page);
       await page.emulateMedia({ media: 'print' });
       for (const f of FOLDS) {
-        const printed = 'printed' in f ? f.printed : `[id="${f.inside}"]`;
+        // Without script a fold whose body is on a page of its own prints the link to that page.
+        const own = !javaScriptEnabled && pageOf(f);
+        if (own && 'within' in f) continue;
+        const printed = own ? `${f.fold} > .fold-slot a[href="${own}"]` : 'printed' in f ? f.printed : `[id="${f.inside}"]`;
         expect(await page.locator(printed).evaluate((el) => el.checkVisibility()), f.name).toBe(true);
       }
     });
@@ -180,6 +238,27 @@ test('every door to the depth is labelled "Go deeper", and the figure behind one
       await untilHydrated(figure);
     }
   }
+  expect(problems).toEqual([]);
+});
+
+test('a fold that left the first download: opened at once, its table appears; once the page is in, find-in-page finds its words', async ({ page }) => {
+  const problems = watch(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const memory = JSON.parse(readFileSync('data/memory.json', 'utf8')) as { models: unknown[] };
+  const response = await page.goto('./');
+  // The page as served holds the fold's summary and a link to its own page, not its body.
+  const served = await response!.text();
+  expect(served).toContain('data-fold-src="shipping-memory-fold.html"');
+  expect(served).not.toContain('id="memory-table"');
+  // Opened before the page would fetch it: the body comes at once, its table with a row per model.
+  await page.locator('#shipping-memory-fold > summary').click();
+  await expect(page.locator('#memory-table tbody tr')).toHaveCount(memory.models.length + 1);
+  await expect(page.locator('#memory-table')).toBeVisible();
+  // Every other fold's body comes back by itself; a search then finds words deep in one.
+  await untilFoldsLoaded(page);
+  await page.goto(`./#:~:text=${encodeURIComponent('Used for:')}`);
+  await expect(page.locator('#references-list')).toHaveJSProperty('open', true);
+  await expect(page.getByText('Used for:').first()).toBeInViewport();
   expect(problems).toEqual([]);
 });
 

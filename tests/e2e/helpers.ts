@@ -175,6 +175,22 @@ export type Figure = 'forget' | 'lab' | 'chunking' | 'shipping' | 'memory' | 'k3
  */
 const READ_LINK: Partial<Record<Figure, string>> = { chunking: '.chunking-figure[data-hydrated="true"]' };
 
+/**
+ * The folds the build took off the first download (scripts/lazy-folds.mjs), by id: each names
+ * the page of its own that holds its body, read from the built page as served.
+ */
+export function lazyFolds(): Map<string, string> {
+  const html = readFileSync('dist/index.html', 'utf8');
+  const out = new Map<string, string>();
+  for (const m of html.matchAll(/<details id="([^"]+)"[^>]*>(?:(?!<\/details>)[\s\S])*?<div class="fold-slot" data-fold-src="([^"]+)"/g)) out.set(m[1]!, m[2]!);
+  return out;
+}
+
+/** Waits until every fold's body is back in the page (src/app/lazyFolds.ts marks the root then). */
+export async function untilFoldsLoaded(page: Page) {
+  await expect(page.locator('html'), 'the folds put back after load').toHaveAttribute('data-folds', 'loaded', { timeout: 15_000 });
+}
+
 /** Opens every closed door ("Go deeper: …") around an element, as a reader does to reach it. */
 export async function openDoors(element: Locator) {
   await element.evaluate((el) => {

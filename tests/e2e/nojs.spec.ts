@@ -2,11 +2,12 @@
  * The page with JavaScript off, in one load at 390 px: every section, its prose and equations, and
  * each figure's server-drawn picture, readout and table, the apparatus's links and the appendix.
  * One load serves every figure's check: a test without script needs a browser context of its own,
- * and each such context and its load cost more than the checks themselves.
+ * and each such context and its load cost more than the checks themselves. The folds whose bodies
+ * leave the first download (scripts/lazy-folds.mjs) are read on their own pages, in the same context.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { SECTION_IDS, keepScreenshot } from './helpers';
+import { SECTION_IDS, keepScreenshot, lazyFolds } from './helpers';
 
 const comparisons = JSON.parse(readFileSync('data/comparisons.json', 'utf8')) as { studies: { results: unknown[] }[] };
 const architectures = JSON.parse(readFileSync('data/architectures.json', 'utf8')) as { models: { id: string }[] };
@@ -29,10 +30,10 @@ test('with JavaScript off, every section, its prose, the equations and the ratio
   // The first equation outside any fold (the one after the ladder waits behind its door).
   await expect(page.locator('.katex-display:not(details .katex-display)').first()).toBeVisible();
   // KaTeX in the prose; the lineage's cards, prerendered, set their equations as MathML alone.
-  // Behind a door an equation is MathML alone.
-  expect(await page.locator('.katex-display, .equation-mathml math').count()).toBeGreaterThanOrEqual(5);
+  // Behind a door an equation is MathML alone: the cost model's, on its fold's own page, below.
+  expect(await page.locator('.katex-display, .equation-mathml math').count()).toBeGreaterThanOrEqual(3);
   expect(await page.locator('#ladder [data-equation] > math').count()).toBeGreaterThanOrEqual(7);
-  expect(await page.locator('[data-equation] math[display="block"]').count()).toBeGreaterThanOrEqual(15);
+  expect(await page.locator('[data-equation] math[display="block"]').count()).toBeGreaterThanOrEqual(10);
   await expect(page.locator('#scale .lede strong').first()).toHaveText('about 22,500');
   // The claim tests' marks are the build's own: the page as served carries none outside its figures.
   expect(await page.locator('main [data-claim]:not(.island [data-claim])').count()).toBe(0);
@@ -46,12 +47,42 @@ test('with JavaScript off, every section, its prose, the equations and the ratio
   );
   await keepScreenshot(page, 'nojs-390', { fullPage: true });
 
+  // The citation marks and the folds as the essay serves them, before the reader leaves it.
+  const mark = page.locator('.cite-mark a').first();
+  const markHref = (await mark.getAttribute('href'))!;
+  const evidenceDownloads = await page.locator('#evidence-figure a[download]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  for (const [fold, own] of lazyFolds()) {
+    // Each such fold opens to a link to its page, in place of its body.
+    await page.locator(`#${fold} > summary`).click();
+    await expect(page.locator(`#${fold} > .fold-slot a[href="${own}"]`)).toBeVisible();
+  }
+  await test.step('the attention read at its defaults', async () => {
+    await expect(page.locator('#recall-figure').getByRole('status').first()).toContainText('16 pairs written');
+  });
+  await test.step('marks are links to their entries, the appendix is there, and no copy button shows', async () => {
+    await expect(page.locator('.card')).toHaveCount(0);
+    await expect(page.locator('#cite-plain')).toContainText('the address of this page');
+    await expect(page.locator('.copy-button').first()).toBeHidden();
+    for (const id of ['updates', 'glossary', 'references', 'reuse', 'cite']) await expect(page.locator(`#${id}`)).toHaveCount(1);
+    // A mark names its entry on the references' own page, which holds it.
+    expect(markHref).toMatch(/^references-list\.html#ref-/);
+    await page.goto(`./${markHref}`);
+    await expect(page.locator(markHref.slice(markHref.indexOf('#')))).toBeInViewport();
+  });
+
+  await test.step('the cost model: its equations, prerendered as MathML', async () => {
+    await page.goto('./chunking-model.html');
+    expect(await page.locator('.equation-mathml math[display="block"]').count()).toBeGreaterThanOrEqual(5);
+    await expect(page.locator('.equation-mathml math').first()).toBeVisible();
+  });
   await test.step('the lab: its opening picture, readout and prose', async () => {
+    await page.goto('./forget-lab-fold.html');
     await expect(page.locator('#lab-figure .lab-readout')).toContainText('At n = 2d = 256 pairs, mean over 8 streams');
     await expect(page.locator('#lab-figure path.lab-line')).toHaveCount(2 * 7 + 2);
     await expect(page.locator('#forget-lab ~ p', { hasText: 'half-error point' })).toContainText('by read error, that is where the knee sits');
   });
   await test.step('memory: the chart, the bars at the default context and the table', async () => {
+    await page.goto('./shipping-memory-fold.html');
     await expect(page.locator('#memory-figure .mem-readout')).toContainText('At 131,072 tokens, Kimi K3 holds 3.794 GiB');
     // One line for every model that is drawn and reaches past the axis's first context.
     // Fifteen models, two not drawn (a size not found), and GPT-2 small's context ends before the axis begins.
@@ -59,13 +90,14 @@ test('with JavaScript off, every section, its prose, the equations and the ratio
     await expect(page.locator('#memory-table tbody tr')).toHaveCount(16);
     await expect(page.locator('#memory-row-kimi-k3')).toContainText('27.42 GiB');
   });
-  await test.step('the attention read and K3’s memory at their defaults, with their prose', async () => {
-    await expect(page.locator('#recall-figure').getByRole('status').first()).toContainText('16 pairs written');
+  await test.step('K3’s memory at its defaults, with its prose', async () => {
     await expect(page.locator('#takeaways-k3-memory')).toContainText('27.42 GiB');
     await expect(page.locator('#k3Memory-figure [role="status"]')).toContainText('27.42 GiB in all');
   });
   await test.step('the evidence: every result in the static table, every study in the list below it', async () => {
-    await expect(page.locator('#evidence-figure tbody tr')).toHaveCount(results);
+    await page.goto('./evidence-results.html');
+    await expect(page.locator('.evidence-table tbody tr')).toHaveCount(results);
+    await page.goto('./verify-deeper.html');
     await expect(page.locator('.evidence-studies > li')).toHaveCount(comparisons.studies.length);
   });
   await test.step('the downloads are linked from the page and served beside it', async () => {
@@ -75,19 +107,26 @@ test('with JavaScript off, every section, its prose, the equations and the ratio
       expect(res.status(), selector).toBe(200);
       return res;
     };
-    // The evidence: the JSON as in data/, the CSV with a row per result.
-    await expect(page.locator('#evidence-figure a[download]')).toHaveCount(2);
-    const studies = (await (await get('#evidence-figure a[download][href$="comparisons.json"]')).json()) as typeof comparisons;
+    const fetchHref = async (href: string) => {
+      const res = await request.get(new URL(href, page.url()).href);
+      expect(res.status(), href).toBe(200);
+      return res;
+    };
+    // The evidence, linked from the essay: the JSON as in data/, the CSV with a row per result.
+    expect(evidenceDownloads).toHaveLength(2);
+    const studies = (await (await fetchHref(evidenceDownloads.find((h) => h?.endsWith('comparisons.json'))!)).json()) as typeof comparisons;
     expect(studies.studies).toHaveLength(comparisons.studies.length);
-    expect((await (await get('#evidence-figure a[download][href$="comparisons.csv"]')).text()).trimEnd().split('\r\n')).toHaveLength(results + 1);
+    expect((await (await fetchHref(evidenceDownloads.find((h) => h?.endsWith('comparisons.csv'))!)).text()).trimEnd().split('\r\n')).toHaveLength(results + 1);
     // The shipping table: every model.
+    await page.goto('./');
     const served = (await (await get('#shipping a[download][href$="architectures.json"]')).json()) as typeof architectures;
     expect(served.models.map((m) => m.id)).toEqual(architectures.models.map((m) => m.id));
     const lines = (await (await get('#shipping a[download][href$="architectures.csv"]')).text()).trim().split(/\r\n/);
     expect(lines).toHaveLength(architectures.models.length + 1);
     expect(lines[0]).toMatch(/^id,name,lab,/);
+    await page.goto('./shipping-memory-fold.html');
     // Memory per sequence: every model at each cache type (2) and state type (2), with totals, status and sources.
-    const rows = (await (await get('#shipping a[download][href$="memory-per-sequence.json"]')).json()) as Record<string, unknown>[];
+    const rows = (await (await get('a[download][href$="memory-per-sequence.json"]')).json()) as Record<string, unknown>[];
     expect(rows).toHaveLength((await page.locator('#memory-table tbody tr').count()) * 4);
     const k3 = rows.find((r) => r.model === 'kimi-k3' && r.cache === 'bf16' && r.state === 'fp32');
     expect(k3).toBeDefined();
@@ -97,15 +136,6 @@ test('with JavaScript off, every section, its prose, the equations and the ratio
     expect(rows.find((r) => r.model === 'mimo-v2.5-pro')!.status).toBe('not found');
     expect(rows.find((r) => r.model === 'mistral-large-3')!.status).toBe('derived');
     for (const r of rows) expect(String(r.sources)).toMatch(/^https:\/\//);
-    expect((await (await get('#shipping a[download][href$="memory-per-sequence.csv"]')).text()).trimEnd().split('\r\n')).toHaveLength(rows.length + 1);
-  });
-  await test.step('marks are links to their entries, the appendix is there, and no copy button shows', async () => {
-    const mark = page.locator('.cite-mark a').first();
-    const href = (await mark.getAttribute('href'))!;
-    await expect(page.locator(href)).toHaveCount(1);
-    await expect(page.locator('.card')).toHaveCount(0);
-    await expect(page.locator('#cite-plain')).toContainText('the address of this page');
-    await expect(page.locator('.copy-button').first()).toBeHidden();
-    for (const id of ['updates', 'glossary', 'references', 'reuse', 'cite']) await expect(page.locator(`#${id}`)).toHaveCount(1);
+    expect((await (await get('a[download][href$="memory-per-sequence.csv"]')).text()).trimEnd().split('\r\n')).toHaveLength(rows.length + 1);
   });
 });

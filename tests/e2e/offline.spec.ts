@@ -10,7 +10,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { precompressFiles } from '../../scripts/precompress.mjs';
 import { serveBuild } from '../../scripts/serve.mjs';
 import { WORKER_FILE, writeServiceWorker } from '../../scripts/service-worker.mjs';
-import { watch, type Figure, untilHydrated } from './helpers';
+import { watch, type Figure, untilHydrated, untilFoldsLoaded } from './helpers';
 
 const FIGURES: Figure[] = ['lineage', 'forget', 'chunking', 'shipping', 'evidence', 'recall'];
 
@@ -68,6 +68,9 @@ test('once visited, the page, every figure and every download work offline', asy
   const problems = watch(page);
   await page.reload();
   await expect(page.locator('h1')).toContainText('eviction policy');
+  // The folds' bodies that come after the first download come from the worker's copy too.
+  await untilFoldsLoaded(page);
+  await expect(page.locator('[data-fold-src]')).toHaveCount(0);
   for (const figure of FIGURES) {
     const island = page.locator(`[data-island="${figure}"]`);
     await island.scrollIntoViewIfNeeded();

@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, inEachTheme, onlyColoursChanged, SECTION_IDS, setTheme, themesLabel, WIDTH_THEMES, watch, keepScreenshot } from './helpers';
+import {
+  axeViolations,
+  inEachTheme,
+  onlyColoursChanged,
+  SECTION_IDS,
+  setTheme,
+  themesLabel,
+  WIDTH_THEMES,
+  watch,
+  keepScreenshot,
+  untilFoldsLoaded,
+} from './helpers';
 
 for (const { width, themes } of WIDTH_THEMES) {
   // One load a width for every whole-page check: the overflow, the screenshot and axe's scan, in each theme.
@@ -46,6 +57,8 @@ test('after a theme switch that changes only colours, the scan judges the colour
   await page.setViewportSize({ width: 390, height: 900 });
   await setTheme(page, 'light');
   await page.goto('./');
+  // The folds' bodies come back after load, which changes the markup: the switch comes after.
+  await untilFoldsLoaded(page);
   // A stylesheet adopted by script leaves the markup as it was: in the dark theme the caption's
   // text turns nearly the colour of the surface behind it.
   await page.evaluate(() => {

@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, inEachTheme, openFigure, steadyOverflow, themesLabel, WIDTH_THEMES, watch, keepScreenshot, untilHydrated } from './helpers';
+import {
+  axeViolations,
+  inEachTheme,
+  openFigure,
+  steadyOverflow,
+  themesLabel,
+  WIDTH_THEMES,
+  watch,
+  keepScreenshot,
+  untilHydrated,
+  untilFoldsLoaded,
+} from './helpers';
 
 for (const { width, themes } of WIDTH_THEMES) {
   test(`attention-read figure at ${width}px, ${themesLabel(themes)}: every slider by keyboard, clean console, axe clean, no overflow`, async ({ page }) => {
@@ -85,7 +96,15 @@ test('K3’s memory, deep in the memory door, is drawn and wakes however the doo
   const island = figure.locator('[data-island="k3Memory"]');
   const ways = [
     { way: 'a link', open: () => page.goto('./#k3Memory-figure') },
-    { way: 'find-in-page', open: () => page.goto(`./#:~:text=${encodeURIComponent('the price is concrete')}`) },
+    {
+      // A reader's search comes once the page is in, with every fold's body back.
+      way: 'find-in-page',
+      open: async () => {
+        await page.goto('./');
+        await untilFoldsLoaded(page);
+        await page.goto(`./#:~:text=${encodeURIComponent('the price is concrete')}`);
+      },
+    },
     {
       // The section's height was measured with its doors closed; opened from afar, it must not
       // stay skipped or clipped at that height.

@@ -1,0 +1,97 @@
+/**
+ * The heavy folds' bodies, put back (scripts/lazy-folds.mjs cuts them out of the first download).
+ * Each slot (data-fold-src) names the fold's own page; its body alone is at folds/<page>. A body
+ * comes back when its fold is opened, when a link or the address names an id inside it, when a
+ * card needs an entry from it (./cards.ts), before printing, and otherwise one fold at a time once the page
+ * has loaded and the browser is idle, so find in page reaches every fold's words soon after
+ * load. Links the build pointed at a fold's page (so that they work without script) become the
+ * in-page links they were. Once every body is back the root says so: data-folds="loaded".
+ */
+
+export interface LazyFolds {
+  /** Puts every body back; resolves once all are in (or failed, leaving their links). */
+  loadAll: () => Promise<void>;
+  /** Puts back the bodies inside `root` (a figure's folds, before it hydrates from their markup). */
+  loadWithin: (root: Element) => Promise<void>;
+}
+
+export function wireLazyFolds(win: Window, adopt: (root: Element) => void): LazyFolds {
+  const doc = win.document;
+  const slots = [...doc.querySelectorAll<HTMLElement>('[data-fold-src]')];
+  const pages = new Set(slots.map((s) => s.dataset.foldSrc ?? ''));
+  const inPage = (root: ParentNode) => {
+    for (const a of root.querySelectorAll<HTMLAnchorElement>('a[href*=".html#"]')) {
+      const href = a.getAttribute('href') ?? '';
+      const hash = href.indexOf('#');
+      if (pages.has(href.slice(0, hash))) a.setAttribute('href', href.slice(hash));
+    }
+  };
+  inPage(doc);
+  const loads = new Map<HTMLElement, Promise<void>>();
+  let settled = 0;
+  const load = (slot: HTMLElement): Promise<void> => {
+    const known = loads.get(slot);
+    if (known) return known;
+    const started = win
+      .fetch(`folds/${slot.dataset.foldSrc}`)
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then((html) => {
+        const template = doc.createElement('template');
+        template.innerHTML = html;
+        const fold = slot.parentElement;
+        slot.replaceWith(template.content);
+        if (fold) adopt(fold);
+      })
+      // Offline without the worker's copy: the slot stays, with its link to the fold's page.
+      .catch(() => undefined)
+      .then(() => {
+        settled += 1;
+        if (settled === slots.length) doc.documentElement.dataset.folds = 'loaded';
+      });
+    loads.set(slot, started);
+    return started;
+  };
+  const loadAll = () => Promise.all(slots.map(load)).then(() => undefined);
+  const loadWithin = (root: Element) => Promise.all(slots.filter((s) => root.contains(s)).map(load)).then(() => undefined);
+  if (slots.length === 0) {
+    doc.documentElement.dataset.folds = 'loaded';
+    return { loadAll: () => Promise.resolve(), loadWithin: () => Promise.resolve() };
+  }
+
+  /** The element an address names, once every fold that might hold it is back. */
+  const reveal = () => {
+    const id = decodeURIComponent(win.location.hash.slice(1));
+    if (!id || doc.getElementById(id)) return;
+    void loadAll().then(() => {
+      const target = doc.getElementById(id);
+      if (!target) return;
+      for (let d = target.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
+      target.scrollIntoView({ block: 'start' });
+    });
+  };
+  reveal();
+  win.addEventListener('hashchange', reveal);
+  doc.addEventListener(
+    'toggle',
+    (event) => {
+      const fold = event.target as HTMLDetailsElement;
+      const slot = fold.open ? fold.querySelector<HTMLElement>(':scope > [data-fold-src]') : null;
+      if (slot) void load(slot);
+    },
+    true,
+  );
+  win.addEventListener('beforeprint', () => void loadAll());
+
+  // After load, one fold per idle moment, so no one task holds the page for long.
+  const idle = (run: () => void) => (typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(run, { timeout: 2000 }) : win.setTimeout(run, 50));
+  const next = (i: number) => {
+    const slot = slots[i];
+    if (!slot) return;
+    idle(() => void load(slot).then(() => next(i + 1)));
+  };
+  // Not before the page has painted: the first screen's paint waits for no fold.
+  const afterLoad = () => win.requestAnimationFrame(() => win.setTimeout(() => next(0), 0));
+  if (doc.readyState === 'complete') afterLoad();
+  else win.addEventListener('load', afterLoad, { once: true });
+  return { loadAll, loadWithin };
+}
