@@ -76,7 +76,7 @@ export function wireLazyFolds(win: Window, adopt: (root: Element) => void): Lazy
     (event) => {
       const fold = event.target as HTMLDetailsElement;
       const slot = fold.open ? fold.querySelector<HTMLElement>(':scope > [data-fold-src]') : null;
-      if (slot) void load(slot);
+      if (slot && slots.includes(slot)) void load(slot);
     },
     true,
   );

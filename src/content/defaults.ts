@@ -158,6 +158,9 @@ export interface LabSettings {
   /** β and α, as in the state demo. */
   readonly beta: number;
   readonly alpha: number;
+  /** Gated DeltaNet-2's erase strength b and write strength w, on every channel. */
+  readonly erase: number;
+  readonly write: number;
 }
 
 /**
@@ -165,7 +168,16 @@ export interface LabSettings {
  * per-channel rule keeps the state demo's spectrum (the first half of the channels at 1, the rest
  * at 0.5) and its attention reads the attention-read figure's sharpness.
  */
-export const LAB_DEFAULTS: Readonly<LabSettings> = Object.freeze({ d: 128, stream: 'random', beta: RANDOM_KEYS.beta, alpha: RANDOM_KEYS.alpha });
+export const LAB_DEFAULTS: Readonly<LabSettings> = Object.freeze({
+  d: 128,
+  stream: 'random',
+  beta: RANDOM_KEYS.beta,
+  alpha: RANDOM_KEYS.alpha,
+  // Erase what the key reads in full, write the new value at half strength: the two strengths
+  // apart, where KDA (the per-channel line) ties both to β.
+  erase: 1,
+  write: 0.5,
+});
 export const LAB_FIXED_GATES = Object.freeze({ slow: RANDOM_KEYS.slow, fast: RANDOM_KEYS.fast, s: RECALL_DEFAULTS.s });
 
 /**

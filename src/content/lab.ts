@@ -33,7 +33,7 @@ const tally = z.strictObject({
 const labRunsSchema = z.strictObject({
   $comment: z.string(),
   stream: z.literal(LAB_DEFAULTS.stream),
-  gates: z.strictObject({ beta: z.number(), alpha: z.number(), slow: z.number(), fast: z.number(), s: z.number() }),
+  gates: z.strictObject({ beta: z.number(), alpha: z.number(), slow: z.number(), fast: z.number(), s: z.number(), erase: z.number(), write: z.number() }),
   runs: z.record(z.string(), tally),
 });
 

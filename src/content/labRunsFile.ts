@@ -6,7 +6,13 @@
 import { LAB_SIZES, type LabGates, type LabTally, runLab } from '../core';
 import { LAB_DEFAULTS, LAB_FIXED_GATES, LAB_STREAM_COUNTS } from './defaults';
 
-export const LAB_GATES: Readonly<LabGates> = Object.freeze({ beta: LAB_DEFAULTS.beta, alpha: LAB_DEFAULTS.alpha, ...LAB_FIXED_GATES });
+export const LAB_GATES: Readonly<LabGates> = Object.freeze({
+  beta: LAB_DEFAULTS.beta,
+  alpha: LAB_DEFAULTS.alpha,
+  erase: LAB_DEFAULTS.erase,
+  write: LAB_DEFAULTS.write,
+  ...LAB_FIXED_GATES,
+});
 
 export interface LabRunsFile {
   $comment: string;

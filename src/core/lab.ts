@@ -1,5 +1,5 @@
 /**
- * The lab: the state demo's four write rules at state size d, beside the least-squares bound and
+ * The lab: the state demo's four write rules and Gated DeltaNet-2 at state size d, beside the least-squares bound and
  * an attention read over the whole cache or over a window holding as many numbers as the state
  * (research/capacity.md). One stream is written once; at each checkpoint n every memory is read
  * back with the keys of the facts so far and scored two ways: read error ‖kS − v‖/‖v‖, the
@@ -14,9 +14,9 @@ import { type CacheScratch, cutsOf, keyGram, type LabScore, readCache, readState
 export { readState } from './labRead';
 export type { LabScore } from './labRead';
 
-export type LabRule = 'additive' | 'delta' | 'gatedDelta' | 'perChannelGated';
+export type LabRule = 'additive' | 'delta' | 'gatedDelta' | 'perChannelGated' | 'gdn2';
 export type LabMethod = LabRule | 'leastSquares' | 'cache' | 'window';
-export const LAB_RULES: readonly LabRule[] = Object.freeze(['additive', 'delta', 'gatedDelta', 'perChannelGated']);
+export const LAB_RULES: readonly LabRule[] = Object.freeze(['additive', 'delta', 'gatedDelta', 'perChannelGated', 'gdn2']);
 export const LAB_METHODS: readonly LabMethod[] = Object.freeze([...LAB_RULES, 'leastSquares', 'cache', 'window']);
 
 /** The state sizes the lab offers, and how far past d a run goes. */
@@ -31,6 +31,13 @@ export interface LabGates {
   fast: number;
   /** The attention read's sharpness s: weights ∝ exp(s · kᵢ·kⱼ). */
   s: number;
+  /**
+   * Gated DeltaNet-2's two strengths (./gdn2.ts), the same on every channel: `erase` (b) weighs
+   * the key channels of the read taken out along k, `write` (w) the value written in. Its decay is
+   * the per-channel rule's; with erase = write = β it is that rule.
+   */
+  erase: number;
+  write: number;
 }
 
 /** Checkpoints at n = d/4, d/2, … 4d (each a whole number of pairs, each once). */
@@ -49,14 +56,18 @@ export type LabResult = Record<LabMethod, LabScore[]>;
 
 function writeRule(rule: LabRule, S: Float64Array, d: number, k: Float64Array, v: Float64Array, g: LabGates, u: Float64Array): void {
   if (rule === 'gatedDelta' && g.alpha !== 1) for (let i = 0; i < S.length; i++) S[i]! *= g.alpha;
-  if (rule === 'perChannelGated') {
+  if (rule === 'perChannelGated' || rule === 'gdn2') {
     for (let r = 0; r < d; r++) {
       const a = r < d / 2 ? g.slow : g.fast;
       if (a !== 1) for (let c = 0; c < d; c++) S[r * d + c]! *= a;
     }
   }
   if (rule === 'additive') u.set(v);
-  else {
+  else if (rule === 'gdn2') {
+    // S ← (I − kᵀ(b ⊙ k)) S + kᵀ(w ⊙ v), with b and w the same on every channel: b scales the read.
+    readState(S, d, k, u);
+    for (let c = 0; c < d; c++) u[c] = g.write * v[c]! - g.erase * u[c]!;
+  } else {
     readState(S, d, k, u);
     for (let c = 0; c < d; c++) u[c] = g.beta * (v[c]! - u[c]!);
   }

@@ -6,7 +6,7 @@ import { checkpoints, labWork, runLab } from '../../src/core';
 // throughput, measured here too: the same number of multiply-adds, in one loop over two
 // Float64Arrays, is the least any implementation of the run could cost in JavaScript.
 const d = 128;
-const request = { d, stream: 'random' as const, gates: { beta: 1, alpha: 0.9, slow: 1, fast: 0.5, s: 32 }, streams: 1 };
+const request = { d, stream: 'random' as const, gates: { beta: 1, alpha: 0.9, slow: 1, fast: 0.5, s: 32, erase: 1, write: 0.5 }, streams: 1 };
 const work = labWork(d, checkpoints(d));
 
 const a = new Float64Array(d * d).map((_, i) => Math.sin(i));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gdn2Write } from '../../src/core/gdn2';
 import {
   additiveMean,
   additiveRms,
@@ -20,7 +21,7 @@ import {
   readState,
 } from '../../src/core';
 
-const GATES: LabGates = { beta: 1, alpha: 0.9, slow: 1, fast: 0.5, s: 32 };
+const GATES: LabGates = { beta: 1, alpha: 0.9, slow: 1, fast: 0.5, s: 32, erase: 1, write: 0.5 };
 const OPEN: LabGates = { ...GATES, alpha: 1, fast: 1 };
 const norm = (x: ArrayLike<number>) => Math.hypot(...Array.from(x));
 const diff = (a: ArrayLike<number>, b: ArrayLike<number>) => Array.from(a, (x, i) => x - b[i]!);
@@ -86,10 +87,51 @@ describe('exact cases', () => {
     for (const d of [4, 32, 128]) {
       const p = labPairs('random', d, 3 * d, 2);
       for (const rule of LAB_RULES.filter((r) => r !== 'additive')) {
-        const S = labState(rule, p, 3 * d, GATES);
+        // Gated DeltaNet-2 with b = w = 1 is the delta rule at β = 1.
+        const S = labState(rule, p, 3 * d, { ...GATES, erase: 1, write: 1 });
         expect(norm(diff(readState(S, d, p.keys[3 * d - 1]!), p.values[3 * d - 1]!))).toBeLessThan(1e-9);
       }
     }
+  });
+
+  it('Gated DeltaNet-2 erasing in full (b = 1) reads the last pair back as w times its value, for any w', () => {
+    for (const write of [0, 0.25, 0.5, 0.9]) {
+      const d = 32;
+      const p = labPairs('random', d, 2 * d, 5);
+      const S = labState('gdn2', p, 2 * d, { ...GATES, erase: 1, write });
+      const v = p.values[2 * d - 1]!;
+      expect(
+        norm(
+          diff(
+            readState(S, d, p.keys[2 * d - 1]!),
+            Array.from(v, (x) => write * x),
+          ),
+        ),
+      ).toBeLessThan(1e-9);
+    }
+  });
+
+  it('Gated DeltaNet-2 with b = w = β is the per-channel rule (KDA), state by state, at every β tried', () => {
+    for (const beta of [1, 0.5, 0.37]) {
+      const d = 16;
+      const p = labPairs('correlated', d, 3 * d, 4);
+      const g = { ...GATES, beta, erase: beta, write: beta };
+      for (const n of [1, d, 3 * d]) {
+        const a = labState('gdn2', p, n, g);
+        const b = labState('perChannelGated', p, n, g);
+        expect(norm(diff(a, b)) / Math.max(norm(b), 1e-300)).toBeLessThan(1e-12);
+      }
+    }
+  });
+
+  it('the lab’s Gated DeltaNet-2 is the core’s write (src/core/gdn2.ts) with the lab’s decays and b, w on every channel', () => {
+    const d = 8;
+    const p = labPairs('random', d, 2 * d, 9);
+    const g = { ...GATES, erase: 0.7, write: 0.4 };
+    const alpha = Array.from({ length: d }, (_, r) => (r < d / 2 ? g.slow : g.fast));
+    const S = new Float64Array(d * d);
+    for (let t = 0; t < 2 * d; t++) gdn2Write(S, d, p.keys[t]!, p.values[t]!, { alpha, b: new Array(d).fill(g.erase), w: new Array(d).fill(g.write) });
+    expect(norm(diff(labState('gdn2', p, 2 * d, g), S))).toBeLessThan(1e-12);
   });
 
   it('the least-squares state reads random keys back exactly below n = d, and no worse than any rule past it', () => {

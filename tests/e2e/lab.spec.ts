@@ -41,8 +41,15 @@ for (const { width, themes } of WIDTH_THEMES) {
     await page.locator('#lab-alpha').focus();
     await page.keyboard.press('End');
     await expect(page.locator('#lab-alpha')).toHaveAttribute('aria-valuetext', 'α = 1.00');
+    // Gated DeltaNet-2's two strengths.
+    await page.locator('#lab-erase').focus();
+    await page.keyboard.press('Home');
+    await expect(page.locator('#lab-erase')).toHaveAttribute('aria-valuetext', 'b = 0.00');
+    await page.locator('#lab-write').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('#lab-write')).toHaveAttribute('aria-valuetext', 'w = 0.55');
     await expect(progress(page)).toHaveText(`Done: ${streamsAt['8']} streams at d = 8.`);
-    await expect.poll(() => new URL(page.url()).search).toBe('?ld=8&lkeys=orthonormal&lbeta=0.95&lalpha=1');
+    await expect.poll(() => new URL(page.url()).search).toBe('?ld=8&lkeys=orthonormal&lbeta=0.95&lalpha=1&lerase=0&lwrite=0.55');
 
     await inEachTheme(page, themes, async (theme) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -130,7 +137,8 @@ test('the worker’s run of the opening settings is the build’s picture, to ro
     meanReadError: number;
     meanNearestValueAccuracy: number;
   }[];
-  expect(rows).toHaveLength(7 * 16);
+  // Eight methods (five rules, the bound and two attention reads), sixteen checkpoints each.
+  expect(rows).toHaveLength(8 * 16);
   // The same code over the same streams. Chromium's Math.log and Math.exp (the streams' normal
   // draws, the attention's softmax) may differ from the build's Node in the last bit, and so may
   // a mean; the nearest-value counts are exact.
@@ -149,7 +157,9 @@ test('the worker’s run of the opening settings is the build’s picture, to ro
   const lines = readFileSync((await csv.path())!, 'utf8')
     .trimEnd()
     .split('\r\n');
-  expect(lines[0]).toBe('d,n,method,stream,beta,alpha,streams,meanReadError,readErrorStandardError,meanNearestValueAccuracy,nearestValueAccuracyStandardError');
+  expect(lines[0]).toBe(
+    'd,n,method,stream,beta,alpha,erase,write,streams,meanReadError,readErrorStandardError,meanNearestValueAccuracy,nearestValueAccuracyStandardError',
+  );
   expect(lines).toHaveLength(rows.length + 1);
   expect(problems).toEqual([]);
 });
@@ -166,7 +176,7 @@ test('the worker’s numbers are the page’s own core’s, bit for bit: the sam
   await expect(progress(page)).toHaveText(`Done: ${streamsAt['16']} streams at d = 16.`);
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'JSON' }).click()]);
   const rows = JSON.parse(readFileSync((await json.path())!, 'utf8')) as { method: string; meanReadError: number; meanNearestValueAccuracy: number }[];
-  const request = { d: 16, stream: 'random', gates: { beta: 1, alpha: 0.9, slow: 1, fast: 0.5, s: 32 }, streams: streamsAt['16'] };
+  const request = { d: 16, stream: 'random', gates: { beta: 1, alpha: 0.9, slow: 1, fast: 0.5, s: 32, erase: 1, write: 0.5 }, streams: streamsAt['16'] };
   const main = await page.evaluate(
     async ({ url, req }) => {
       const text = await (await fetch(url)).text();

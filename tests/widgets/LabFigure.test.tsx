@@ -58,7 +58,7 @@ describe('LabFigure', () => {
     expect(progress()).toBe('Running 400 streams at d = 4.');
     await screen.findByText('Done: 400 streams at d = 4.');
     const req = FakeWorker.made[0]!.request!;
-    expect(req).toEqual({ d: 4, stream: 'random', gates: { beta: 1, alpha: 0.9, ...props.fixed }, streams: 400 });
+    expect(req).toEqual({ d: 4, stream: 'random', gates: { beta: 1, alpha: 0.9, erase: 1, write: 0.5, ...props.fixed }, streams: 400 });
     const own = cellsOf(runLab(req), 'additive', checkpoints(4))[7]!;
     expect(readout()).toContain(`additive ${own.error.toFixed(2)} and ${Math.round(own.accuracy * 100)}%`);
     // The table holds every mean of the run.

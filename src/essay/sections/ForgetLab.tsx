@@ -20,10 +20,15 @@ export function ForgetLab() {
       <p>
         Eight dimensions is a toy, and a reader has every right to ask whether its lessons survive the move to a real
         head. One Kimi K3 KDA head keeps a <span data-claim="lab-head">{head}&times;{head}</span> state. The lab below
-        writes the same four rules into states of d = {sizes[0]} to {sizes.at(-1)} channels, up to n = {LAB_RANGE_TEXT} pairs, and sets
+        writes the same four rules, and Gated DeltaNet-2, into states of d = {sizes[0]} to {sizes.at(-1)} channels, up to n = {LAB_RANGE_TEXT} pairs, and sets
         two references beside them: the least-squares state, the least squared error any fixed d&times;d memory can leave on the pairs
         it was given, and an attention read over the whole cache and over a window of d/2 pairs, which holds as many
         numbers as the state. Each point is a mean over many streams, <span data-claim="lab-streams">{LAB_STREAMS_TEXT}</span>, every fact read back with its own key at every checkpoint.
+      </p>
+      <p>
+        Gated DeltaNet-2, one of the rules <a href="#after-kda">after KDA</a>, keeps the per-channel decay and splits β in two: b, how much
+        of what the key reads is erased, and w, how much of the new value is written. The lab opens at b = {LAB_DEFAULTS.erase} and w ={' '}
+        {LAB_DEFAULTS.write}, erasing in full and writing at half strength. Set b = w = β and its line is the per-channel rule&rsquo;s.
       </p>
       <p>
         It scores every memory two ways. The <em>read error</em> is the essay&rsquo;s: the distance between what a key

@@ -16,7 +16,7 @@ import { useUrlState } from '../urlState';
 import { LabChart, type LabLine } from './LabChart';
 import { labCsv, labRows, save } from './download';
 import { METHOD_NAMES, NumbersTable, progressText, readoutOf } from './parts';
-import { ALPHA_RANGE, BETA_RANGE, type LabState, labCodec } from './state';
+import { ALPHA_RANGE, BETA_RANGE, type LabState, labCodec, STRENGTH_RANGE } from './state';
 import { requestKey, useLabRun } from './useLabRun';
 
 export interface LabFigureProps {
@@ -41,7 +41,7 @@ const FINE = [0, 1, ...Array.from({ length: 16 }, (_, i) => 1 + (i + 1) / 32), .
 const requestOf = (s: LabState, fixed: LabFigureProps['fixed'], streams: Record<string, number>): LabRequest => ({
   d: s.d,
   stream: s.stream,
-  gates: { beta: s.beta, alpha: s.alpha, ...fixed },
+  gates: { beta: s.beta, alpha: s.alpha, erase: s.erase, write: s.write, ...fixed },
   streams: streams[String(s.d)] ?? 1,
 });
 
@@ -60,6 +60,8 @@ export function LabFigure({ defaults, tally, streams, fixed }: LabFigureProps) {
   const onSize = useCallback((i: number) => set({ d: LAB_SIZES[i] ?? defaults.d }), [set, defaults.d]);
   const onBeta = useCallback((b: number) => set({ beta: b }), [set]);
   const onAlpha = useCallback((a: number) => set({ alpha: a }), [set]);
+  const onErase = useCallback((b: number) => set({ erase: b }), [set]);
+  const onWrite = useCallback((w: number) => set({ write: w }), [set]);
 
   const current = run.key === key ? run.tally : null;
   const status = run.key === key ? run.status : 'running';
@@ -126,6 +128,28 @@ export function LabFigure({ defaults, tally, streams, fixed }: LabFigureProps) {
           display={state.alpha.toFixed(2)}
           widest="0.00"
           onValue={onAlpha}
+        />
+        <RangeControl
+          className="lab-control"
+          id="lab-erase"
+          label="b, Gated DeltaNet-2’s erase"
+          {...STRENGTH_RANGE}
+          value={state.erase}
+          valueText={`b = ${state.erase.toFixed(2)}`}
+          display={state.erase.toFixed(2)}
+          widest="0.00"
+          onValue={onErase}
+        />
+        <RangeControl
+          className="lab-control"
+          id="lab-write"
+          label="w, Gated DeltaNet-2’s write"
+          {...STRENGTH_RANGE}
+          value={state.write}
+          valueText={`w = ${state.write.toFixed(2)}`}
+          display={state.write.toFixed(2)}
+          widest="0.00"
+          onValue={onWrite}
         />
       </div>
       <div className="lab-run">

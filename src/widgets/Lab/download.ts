@@ -13,6 +13,8 @@ export interface LabRow {
   stream: string;
   beta: number;
   alpha: number;
+  erase: number;
+  write: number;
   streams: number;
   meanReadError: number;
   readErrorStandardError: number;
@@ -30,6 +32,8 @@ export function labRows(tally: LabTally, s: LabState): LabRow[] {
       stream: s.stream,
       beta: s.beta,
       alpha: s.alpha,
+      erase: s.erase,
+      write: s.write,
       streams: tally.streams,
       meanReadError: c.error,
       readErrorStandardError: c.errorSe,

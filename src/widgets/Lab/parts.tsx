@@ -12,6 +12,7 @@ export const METHOD_NAMES: Record<LabMethod, string> = {
   delta: 'delta',
   gatedDelta: 'gated delta',
   perChannelGated: 'per-channel gated',
+  gdn2: 'Gated DeltaNet-2',
   leastSquares: 'least-squares state',
   cache: 'attention, whole cache',
   window: 'attention, window of d/2 pairs',

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wireLazyFolds } from '../../src/app/lazyFolds';
+
+/** The page as the build serves it: a citation pointing at the references' own page, and two folds whose bodies left it. */
+const SERVED = `
+  <p>See <a id="cite" href="refs.html#ref-a">[1]</a> and <a id="other" href="elsewhere.html#x">x</a>.</p>
+  <details id="refs" class="fold"><summary>References</summary><div class="fold-slot" data-fold-src="refs.html"><p><a href="refs.html">References</a>: on a page of its own.</p></div></details>
+  <details id="notes" class="fold"><summary>Notes</summary><div class="fold-slot" data-fold-src="notes.html"><p><a href="notes.html">Notes</a>: on a page of its own.</p></div></details>`;
+
+const BODIES: Record<string, string> = {
+  'folds/refs.html': '<ol><li id="ref-a">A, 2020. <a href="#cite">back</a></li></ol>',
+  'folds/notes.html': '<p id="note-1">A note <span data-island="demo">figure</span></p>',
+};
+
+let fetched: string[] = [];
+beforeEach(() => {
+  fetched = [];
+  document.body.innerHTML = SERVED;
+  delete document.documentElement.dataset.folds;
+  history.replaceState(null, '', location.pathname);
+  vi.stubGlobal('fetch', async (url: string) => {
+    fetched.push(url);
+    const body = BODIES[url];
+    return body ? new Response(body) : new Response('', { status: 404 });
+  });
+  // Idle work waits until a test lets it run.
+  vi.stubGlobal('requestIdleCallback', () => 0);
+  Element.prototype.scrollIntoView = () => {};
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('the heavy folds, put back by the page', () => {
+  it('turns links the build pointed at a fold’s page back into in-page links, and leaves other pages’ links alone', () => {
+    wireLazyFolds(window, () => {});
+    expect(document.getElementById('cite')!.getAttribute('href')).toBe('#ref-a');
+    expect(document.getElementById('other')!.getAttribute('href')).toBe('elsewhere.html#x');
+    expect(fetched).toEqual([]);
+  });
+
+  it('puts a body back where its slot stood when the fold is opened, and hands it to the page to wire', async () => {
+    const adopted: string[] = [];
+    wireLazyFolds(window, (root) => adopted.push(root.id));
+    const fold = document.getElementById('notes') as HTMLDetailsElement;
+    fold.open = true;
+    fold.dispatchEvent(new Event('toggle'));
+    await vi.waitFor(() => expect(document.getElementById('note-1')).not.toBeNull());
+    expect(fetched).toEqual(['folds/notes.html']);
+    expect(fold.querySelector('[data-fold-src]')).toBeNull();
+    expect(fold.children[0]!.localName).toBe('summary');
+    expect(fold.querySelector('[data-island="demo"]')).not.toBeNull();
+    expect(adopted).toEqual(['notes']);
+    // Opened again, it is not fetched again.
+    fold.dispatchEvent(new Event('toggle'));
+    await settle();
+    expect(fetched).toEqual(['folds/notes.html']);
+  });
+
+  it('an address naming an id inside a moved fold brings every body back, then opens that fold', async () => {
+    history.replaceState(null, '', '#ref-a');
+    wireLazyFolds(window, () => {});
+    await vi.waitFor(() => expect(document.documentElement.dataset.folds).toBe('loaded'));
+    expect(fetched.sort()).toEqual(['folds/notes.html', 'folds/refs.html']);
+    expect((document.getElementById('refs') as HTMLDetailsElement).open).toBe(true);
+    expect((document.getElementById('notes') as HTMLDetailsElement).open).toBe(false);
+  });
+
+  it('a body that cannot be fetched leaves its slot, with the link to the fold’s page', async () => {
+    vi.stubGlobal('fetch', async () => new Response('', { status: 503 }));
+    const lazy = wireLazyFolds(window, () => {});
+    await lazy.loadAll();
+    expect(document.querySelectorAll('[data-fold-src]')).toHaveLength(2);
+    expect(document.querySelector('#refs .fold-slot a')!.getAttribute('href')).toBe('refs.html');
+    // Tried and settled: the page says so, and a later need tries no more than once more per fold.
+    expect(document.documentElement.dataset.folds).toBe('loaded');
+  });
+
+  it('a figure’s own folds come back before it hydrates', async () => {
+    document.body.innerHTML = `<div data-island="fig"><details id="inner" class="fold"><summary>Table</summary><div class="fold-slot" data-fold-src="notes.html"></div></details></div>${SERVED.replace(/notes/g, 'other')}`;
+    const lazy = wireLazyFolds(window, () => {});
+    await lazy.loadWithin(document.querySelector('[data-island="fig"]')!);
+    expect(document.getElementById('note-1')).not.toBeNull();
+    expect(fetched).toEqual(['folds/notes.html']);
+  });
+});
