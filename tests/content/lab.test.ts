@@ -74,3 +74,19 @@ describe('a corrupted runs file stops the build, naming the file and the field',
     expect(() => parseLabRuns(fewer)).toThrow(/d = 32 holds 3 streams, the lab runs 50/);
   });
 });
+
+describe('what the lab’s prose says of Gated DeltaNet-2 holds in the stored runs', () => {
+  it('at the opening b = β, so its accuracy is the per-channel rule’s at every size and checkpoint, while its read error differs', () => {
+    expect(LAB_DEFAULTS.erase).toBe(LAB_DEFAULTS.beta);
+    expect(LAB_DEFAULTS.write).not.toBe(LAB_DEFAULTS.erase);
+    for (const d of LAB_SIZES) {
+      const t = labRuns.runs[String(d)]!;
+      t.sums.gdn2.forEach((row, i) => {
+        const kda = t.sums.perChannelGated[i]!;
+        expect(row[3], `d = ${d}, checkpoint ${i}: accuracy`).toBeCloseTo(kda[3]!, 9);
+      });
+      const last = t.sums.gdn2.length - 1;
+      expect(t.sums.gdn2[last]![0]).not.toBeCloseTo(t.sums.perChannelGated[last]![0]!, 3);
+    }
+  });
+});

@@ -124,6 +124,21 @@ describe('exact cases', () => {
     }
   });
 
+  it('with b and w the same on every channel, w only scales the memory: the state is the per-channel rule’s at β = b, times w/b', () => {
+    const d = 16;
+    const p = labPairs('random', d, 3 * d, 7);
+    for (const [erase, write] of [
+      [1, 0.5],
+      [0.5, 1],
+      [0.8, 0.3],
+    ] as const) {
+      const g = { ...GATES, erase, write };
+      const gdn2 = labState('gdn2', p, 3 * d, g);
+      const kda = labState('perChannelGated', p, 3 * d, { ...g, beta: erase });
+      expect(norm(diff(gdn2, Array.from(kda, (x) => (x * write) / erase))) / norm(gdn2)).toBeLessThan(1e-12);
+    }
+  });
+
   it('the lab’s Gated DeltaNet-2 is the core’s write (src/core/gdn2.ts) with the lab’s decays and b, w on every channel', () => {
     const d = 8;
     const p = labPairs('random', d, 2 * d, 9);

@@ -28,7 +28,9 @@ export function ForgetLab() {
       <p>
         Gated DeltaNet-2, one of the rules <a href="#after-kda">after KDA</a>, keeps the per-channel decay and splits β in two: b, how much
         of what the key reads is erased, and w, how much of the new value is written. The lab opens at b = {LAB_DEFAULTS.erase} and w ={' '}
-        {LAB_DEFAULTS.write}, erasing in full and writing at half strength. Set b = w = β and its line is the per-channel rule&rsquo;s.
+        {LAB_DEFAULTS.write}. With the same b and w on every channel, as here, w only scales the memory: the state is the per-channel
+        rule&rsquo;s at β = b, times w/b. So its accuracy follows that rule&rsquo;s at β = b, and only its read error moves. What the split
+        buys needs gates that differ by channel and by token; the <a href="train.html">recall trainer</a> learns them.
       </p>
       <p>
         It scores every memory two ways. The <em>read error</em> is the essay&rsquo;s: the distance between what a key
