@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MEMORY_DEFAULTS } from '../../src/content/defaults';
 import { memoryModels, storageOf } from '../../src/content/modelMemory';
 import { SNAPSHOT_EVERY, snapshotRows, snapshotsOverCache } from '../../src/content/snapshots';
-import { renderedPage } from '../renderedPage';
+import { bytes, integer } from '../../src/format';
+import { renderedDocument, renderedPage } from '../renderedPage';
 
 describe('what prefix caching holds, model by model', () => {
   const rows = snapshotRows();
@@ -36,5 +37,24 @@ describe('what prefix caching holds, model by model', () => {
     const said = html.match(/data-claim="memory-snapshots-over-cache"[^>]*>([^<]+)</)?.[1] ?? '';
     for (const name of over) expect(said).toContain(name);
     expect(said).toContain('outweigh the cache itself');
+  });
+
+  it('the fold’s table gives every model a row with its snapshot, its snapshots to the context and its cache there', () => {
+    const document = renderedDocument();
+    const fold = document.querySelector('details#memory-snapshots')!;
+    expect(fold.querySelector('summary')!.textContent).toMatch(/^What a server keeps to cache prefixes/);
+    for (const r of rows) {
+      const cells = [...document.querySelectorAll(`[id="memory-snapshots-${r.id}"] td`)].map((td) => td.textContent);
+      expect(cells, r.id).toHaveLength(4);
+      expect(cells[0], r.id).toBe(r.context === null ? 'not found' : integer(r.context));
+      if (r.one === 0) expect(cells.slice(1, 3), r.id).toEqual(['none', 'none']);
+      else if (r.one === null) expect(cells[1], r.id).toBe('not found');
+      else expect(cells[1], r.id).toBe(bytes(r.one));
+      if (r.one !== 0 && r.count !== null && r.held !== null) expect(cells[2], r.id).toBe(`${integer(r.count)}: ${bytes(r.held)}`);
+    }
+    // Kimi K3, by hand from its row: 256 snapshots of its one, against its cache at a million tokens.
+    const k3 = rows.find((r) => r.id === 'kimi-k3')!;
+    expect(k3.count).toBe(1_048_576 / 4096);
+    expect(k3.held! / k3.cache!).toBeGreaterThan(3);
   });
 });

@@ -59,6 +59,13 @@ const FOLDS = [
   { name: 'the cost model', fold: '#chunking-model', inside: 'chunking-assumptions', words: 'Its free parameters, with the defaults' },
   { name: 'the shares, model by model', fold: '#shipping-deeper', inside: 'shipping-six', words: 'The tidy summary' },
   { name: 'memory per sequence', fold: '#shipping-memory-fold', inside: 'shipping-memory', words: 'The first question has a price' },
+  {
+    name: 'the prefix snapshots',
+    fold: '#memory-snapshots',
+    inside: 'memory-snapshots-kimi-k3',
+    words: 'to the model’s whole context, beside its cache there',
+    within: '#shipping-memory-fold',
+  },
   { name: 'the evidence study by study', fold: '#verify-deeper', inside: 'verify-metric', words: 'Where the hybrid lost, by any margin' },
   { name: 'after KDA', fold: '#after-kda', inside: 'after-kda-gated-deltanet-2', words: 'The rules that came after KDA each change' },
 ] as const;

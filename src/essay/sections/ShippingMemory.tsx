@@ -10,6 +10,7 @@ import { bytes, integer, listWords } from '../../format';
 import { Fold } from '../../viz/Fold';
 import { SNAPSHOT_EVERY, snapshotRows, snapshotsOverCache } from '../../content/snapshots';
 import { Island } from '../Island';
+import { SnapshotTable } from './Snapshots';
 import { FigureFrame } from '../Section';
 
 /** A model's weakest status, the sizes that hold it there, and why where a size is derived rather than read. */
@@ -158,9 +159,10 @@ export function MemoryPart() {
       </Fold>
       <p data-claim="memory-snapshots-over-cache">
         {over.length > 0
-          ? `Prefix caching keeps a snapshot of a hybrid's state where a prefix may be reused: at one every ${integer(SNAPSHOT_EVERY)} tokens, for ${listWords(over.map((r) => r.name))}, the snapshots to a whole context outweigh the cache itself (sized in the downloads).`
+          ? `Prefix caching keeps a snapshot of a hybrid's state where a prefix may be reused: at one every ${integer(SNAPSHOT_EVERY)} tokens, for ${listWords(over.map((r) => r.name))}, the snapshots to a whole context outweigh the cache itself (the table below and the downloads size them).`
           : `Prefix caching keeps a snapshot of a hybrid's state wherever a prefix may be reused; at one every ${integer(SNAPSHOT_EVERY)} tokens, no model's snapshots to a whole context outweigh its cache (the downloads size them).`}
       </p>
+      <SnapshotTable rows={snaps} />
       <p className="shipping-downloads">
         <span>Download the figure&rsquo;s table, at every storage type, with every size&rsquo;s source and status:</span>
         <a href={MEMORY_DOWNLOADS.json} download>
