@@ -135,7 +135,14 @@ describe('exact cases', () => {
       const g = { ...GATES, erase, write };
       const gdn2 = labState('gdn2', p, 3 * d, g);
       const kda = labState('perChannelGated', p, 3 * d, { ...g, beta: erase });
-      expect(norm(diff(gdn2, Array.from(kda, (x) => (x * write) / erase))) / norm(gdn2)).toBeLessThan(1e-12);
+      expect(
+        norm(
+          diff(
+            gdn2,
+            Array.from(kda, (x) => (x * write) / erase),
+          ),
+        ) / norm(gdn2),
+      ).toBeLessThan(1e-12);
     }
   });
 
