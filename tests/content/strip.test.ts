@@ -82,6 +82,11 @@ describe('the strips draw what the data counts', () => {
       '61 layers: 30 read selected tokens, compressed entries and a sliding window; 31 compressed entries and a sliding window',
     );
     expect(layerStrip(byId('gpt-2-small')).label).toBe('12 layers: 12 read every token');
+    // Sparse attention over a cache kept whole: the words say it reads some and stores all.
+    expect(layerStrip(byId('glm-5.2')).label).toBe('78 layers: 78 read selected tokens; those layers keep every token, and an indexer picks the ones read');
+    expect(layerStrip(byId('qwen3.8-flash-next')).label).toBe(
+      '48 layers: 12 read selected tokens, 36 a fixed-size state; those layers keep every token, and an indexer picks the ones read',
+    );
   });
 
   it('draws every strip to one scale, the deepest model’s, and names in the legend only the reads drawn', () => {

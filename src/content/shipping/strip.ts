@@ -73,7 +73,12 @@ export function layerStrip(m: Model): LayerStrip {
   if (!groups.length) parts.push('what they read is not published');
   const several = known.some((g) => g.reads.length > 1);
   const head = layers === null ? 'Layers, their number not published' : `${integer(layers)} layers`;
-  return { cells: at + Math.max(rest, 0), runs, label: `${head}: ${parts.join(several ? '; ' : ', ')}` };
+  // Sparse attention over the whole cache chooses what to read, not what to store: said where a
+  // group of layers reads selected tokens alone (a group that also reads compressed entries keeps those).
+  const kept = known.some((g) => g.reads.length === 1 && g.reads[0] === 'selected tokens')
+    ? '; those layers keep every token, and an indexer picks the ones read'
+    : '';
+  return { cells: at + Math.max(rest, 0), runs, label: `${head}: ${parts.join(several ? '; ' : ', ')}${kept}` };
 }
 
 /** What the strips of the table need beside each row's: the common scale and the legend's reads. */
