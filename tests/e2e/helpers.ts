@@ -134,6 +134,14 @@ export const themesLabel = (themes: readonly Theme[]) => themes.join(', then ');
  * background changes) and let every figure redraw (a frame passes) before the check runs.
  */
 export async function inEachTheme(page: Page, themes: readonly Theme[], check: (theme: Theme) => Promise<void>) {
+  // With script, the folds' bodies come back after load (src/app/lazyFolds.ts): once they are in,
+  // the markup holds still across the switch and the later theme's checks may judge colours alone.
+  await page.waitForFunction(
+    () =>
+      !document.documentElement.classList.contains('js') || document.documentElement.dataset.folds === 'loaded' || !document.querySelector('[data-fold-src]'),
+    null,
+    { timeout: 15_000 },
+  );
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   // The whole document's markup as a checksum computed in the page, but for the theme button,
   // which says which theme is on and so changes with it (a scan that takes it in runs in full).
