@@ -5,7 +5,8 @@
  * card needs an entry from it (./cards.ts), before printing, and otherwise one fold at a time once the page
  * has loaded and the browser is idle, so find in page reaches every fold's words soon after
  * load. Links the build pointed at a fold's page (so that they work without script) become the
- * in-page links they were. Once every body is back the root says so: data-folds="loaded".
+ * in-page links they were. Once every body has come back, or failed to and left its link, the
+ * root says so: data-folds="loaded". A body that failed is not asked for again on this load.
  */
 
 export interface LazyFolds {

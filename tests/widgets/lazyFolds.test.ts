@@ -72,8 +72,15 @@ describe('the heavy folds, put back by the page', () => {
     await lazy.loadAll();
     expect(document.querySelectorAll('[data-fold-src]')).toHaveLength(2);
     expect(document.querySelector('#refs .fold-slot a')!.getAttribute('href')).toBe('refs.html');
-    // Tried and settled: the page says so, and a later need tries no more than once more per fold.
+    // Every fold tried and settled: the page says so, and a later need asks for none again.
     expect(document.documentElement.dataset.folds).toBe('loaded');
+    let asked = 0;
+    vi.stubGlobal('fetch', async () => {
+      asked += 1;
+      return new Response('', { status: 503 });
+    });
+    await lazy.loadAll();
+    expect(asked).toBe(0);
   });
 
   it('a figure’s own folds come back before it hydrates', async () => {
