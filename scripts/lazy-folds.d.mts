@@ -9,5 +9,5 @@ export interface CutFold {
   /** The body as it stood in the page, which the page fetches to put back. */
   original: string;
 }
-export function cutFolds(html: string, minChars?: number): { html: string; folds: CutFold[] };
-export function foldPage(head: string, fold: CutFold, essayTitle: string): string;
+export function cutFolds(html: string, minChars?: number, styles?: string): { html: string; folds: CutFold[] };
+export function foldPage(head: string, fold: CutFold, essayTitle: string, styles?: string): string;

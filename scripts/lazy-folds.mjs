@@ -13,7 +13,7 @@
 // into in-page links (#x) as it puts each body in.
 
 /** Bodies longer than this (characters of markup) leave the first download. */
-export const LAZY_FOLD_CHARS = 10_000;
+export const LAZY_FOLD_CHARS = 2_500;
 
 const FOLD_OPEN = /<details\b[^>]*>/g;
 const isFold = (tag) => /\bclass="(?:[^"]*\s)?fold(?:\s[^"]*)?"/.test(tag);
@@ -43,9 +43,12 @@ const plainText = (html) =>
 /**
  * Cuts the folds whose bodies exceed `minChars` out of the page.
  * @param {string} html the finished index.html
+ * @param {number} [minChars]
+ * @param {string} [styles] the stylesheet the moved bodies need beside the head's (./fold-styles.mjs),
+ *   named on each slot so the page fetches it before it puts a body back
  * @returns {{ html: string, folds: { id: string, title: string, body: string }[] }}
  */
-export function cutFolds(html, minChars = LAZY_FOLD_CHARS) {
+export function cutFolds(html, minChars = LAZY_FOLD_CHARS, styles = '') {
   /** @type {{ id: string, title: string, start: number, end: number, body: string }[]} */
   const cuts = [];
   for (const m of html.matchAll(FOLD_OPEN)) {
@@ -67,7 +70,8 @@ export function cutFolds(html, minChars = LAZY_FOLD_CHARS) {
   for (const c of cuts) {
     const page = `${c.id}.html`;
     out += html.slice(at, c.start);
-    out += `<div class="fold-slot" data-fold-src="${page}"><p><a href="${page}">${escapeText(c.title)}</a>: on a page of its own.</p></div>`;
+    const css = styles ? ` data-fold-styles="${styles}"` : '';
+    out += `<div class="fold-slot" data-fold-src="${page}"${css}><p><a href="${page}">${escapeText(c.title)}</a>: on a page of its own.</p></div>`;
     at = c.end;
   }
   out += html.slice(at);
@@ -94,14 +98,16 @@ const escapeText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
  * A fold's own page: the essay's head with the fold's title, and the fold's body between
  * markers the page reads it back by.
  * @param {string} head everything of index.html up to and including <body>
+ * @param {string} [styles] the moved folds' stylesheet, linked last in the head
  */
-export function foldPage(head, fold, essayTitle) {
+export function foldPage(head, fold, essayTitle, styles = '') {
   const title = `${escapeText(fold.title)} · ${essayTitle}`;
   const top = head
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
     .replace(/(<meta property="og:title" content=")[^"]*"/, (_, start) => `${start}${title}"`)
     .replace(/\s*<meta property="og:url"[^>]*>/, '')
-    .replace(/\s*<link rel="canonical"[^>]*>/, '');
+    .replace(/\s*<link rel="canonical"[^>]*>/, '')
+    .replace('</head>', () => (styles ? `  <link rel="stylesheet" href="./${styles}" />\n  </head>` : '</head>'));
   if (!top.includes(`<title>${title}</title>`)) throw new Error(`${fold.id}.html: the essay's head has no <title> to replace`);
   return `${top}
     <div class="layout"><main id="main" class="essay fold-page"><h1><a href="./">${essayTitle}</a></h1><p class="fold-page-back"><a href="./#${fold.id}">Back to where this stands in the essay</a></p><h2>${escapeText(fold.title)}</h2><div class="section">${FOLD_START}${fold.body}${FOLD_END}</div></main></div>

@@ -24,6 +24,8 @@ const { writeServiceWorker } = await import('./service-worker.mjs');
 const { classNames, pruneKatex } = await import('./katex-prune.mjs');
 const { precompress } = await import('./precompress.mjs');
 const { cutFolds, foldPage } = await import('./lazy-folds.mjs');
+const { classesIn, splitFoldStyles, wordsIn } = await import('./fold-styles.mjs');
+const { createHash } = await import('node:crypto');
 
 /**
  * The essay's finished head with another page's title and description (in its social tags too),
@@ -71,8 +73,34 @@ try {
   if (!katex) throw new Error('dist/index.html links no stylesheet of its own');
   // Urls in the stylesheet hold from its folder (assets/).
   for (const file of katex.files) await rm(path.join(assets, file.replace(/^\.\//, '')), { force: true });
-  const styled = inline.html;
   for (const href of inline.inlined) await rm(path.join(root, 'dist', href), { force: true });
+  // The rules only the folds that leave the first download use leave the head with them, for a
+  // file of their own (./fold-styles.mjs). Which folds leave does not depend on the head, so a
+  // first cut says which classes are theirs alone; the scripts that draw the figures still in the
+  // page count as what stays, those of the figures inside the moved folds alone do not.
+  const first = cutFolds(inline.html);
+  const islandsIn = (/** @type {string} */ html) => new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]));
+  const staying = islandsIn(first.html);
+  const movedMarkup = first.folds.map((f) => f.original).join('');
+  const awayChunks = [...islandsIn(movedMarkup)].filter((n) => !staying.has(n)).map((n) => `${n[0]?.toUpperCase()}${n.slice(1)}Figure-`);
+  const stayingScripts = (await readdir(assets))
+    .filter((f) => f.endsWith('.js') && !awayChunks.some((c) => f.startsWith(c)))
+    .map((f) => readFileSync(path.join(assets, f), 'utf8'));
+  const kept = new Set([
+    ...classesIn(first.html),
+    ...classesIn(train.html),
+    ...wordsIn(stayingScripts.join('\n')),
+    ...wordsIn(islands.map((i) => i.text).join('\n')),
+  ]);
+  const sheet = inline.html.match(/<style>([\s\S]*?)<\/style>/);
+  if (!sheet) throw new Error('dist/index.html has no stylesheet in its head to split');
+  const split = splitFoldStyles(sheet[1] ?? '', { kept, moved: classesIn(movedMarkup) });
+  let foldStyles = '';
+  if (split.rules > 0) {
+    foldStyles = `assets/folds-${createHash('sha256').update(split.folds).digest('hex').slice(0, 8)}.css`;
+    await writeFile(path.join(root, 'dist', foldStyles), split.folds);
+  }
+  const styled = inline.html.replace(sheet[0], () => `<style>${split.head}</style>`);
   // The policy allows exactly the inline scripts and styles the page holds, by hash.
   const hashes = inlineScripts(styled).map(sha256Source);
   const styleHashes = inlineStyles(styled).map(sha256Source);
@@ -83,13 +111,13 @@ try {
   const locked = styled.replace(/(<meta charset="[^"]*"\s*\/?>)/, `$1\n    ${meta}`);
   if (locked === styled) throw new Error('dist/index.html has no <meta charset> to put the policy after');
   // The heavy folds go to pages of their own (./lazy-folds.mjs), off the first download.
-  const lazy = cutFolds(locked);
+  const lazy = cutFolds(locked, undefined, foldStyles);
   const bodyAt = locked.indexOf('<body>');
   const essayTitle = locked.match(/<title>([^<]*)<\/title>/)?.[1];
   if (bodyAt < 0 || !essayTitle) throw new Error("dist/index.html has no <body> or <title> for the folds' pages");
   await mkdir(path.join(root, 'dist', 'folds'), { recursive: true });
   for (const fold of lazy.folds) {
-    await writeFile(path.join(root, 'dist', `${fold.id}.html`), foldPage(locked.slice(0, bodyAt + 6), fold, essayTitle));
+    await writeFile(path.join(root, 'dist', `${fold.id}.html`), foldPage(locked.slice(0, bodyAt + 6), fold, essayTitle, foldStyles));
     await writeFile(path.join(root, 'dist', 'folds', `${fold.id}.html`), fold.original);
   }
   await writeFile(template, lazy.html);
@@ -123,6 +151,7 @@ try {
     `${styles.count} style attributes moved to classes; ${inline.inlined.length} stylesheet(s) written into the head; ${hashes.length} inline script(s) and ${styleHashes.length} style(s) allowed by hash`,
   );
   console.log(`KaTeX's stylesheet: ${katex.rules} rules kept, ${katex.dropped} left out, faces left out: ${katex.families.join(', ') || 'none'}`);
+  console.log(`the folds' own rules, off the head: ${split.rules} (${split.folds.length} characters, ${foldStyles || 'none'})`);
   console.log(`folds on pages of their own: ${lazy.folds.map((f) => `${f.id}.html (${f.body.length} characters)`).join(', ')}`);
   console.log(`prerendered dist/index.html (${(html.length / 1024).toFixed(1)} KiB of markup)`);
 } catch (error) {

@@ -7,6 +7,8 @@
  * load. Links the build pointed at a fold's page (so that they work without script) become the
  * in-page links they were. Once every body has come back, or failed to and left its link, the
  * root says so: data-folds="loaded". A body that failed is not asked for again on this load.
+ * The rules only the moved bodies use (scripts/fold-styles.mjs) come first, once, so no body
+ * shows unstyled.
  */
 
 export interface LazyFolds {
@@ -28,6 +30,21 @@ export function wireLazyFolds(win: Window, adopt: (root: Element) => void): Lazy
     }
   };
   inPage(doc);
+  let sheet: Promise<void> | null = null;
+  /** The rules the moved bodies alone use (data-fold-styles), in place before the first body is. */
+  const styles = (href: string | undefined): Promise<void> => {
+    if (!href) return Promise.resolve();
+    sheet ??= new Promise((resolve) => {
+      const link = doc.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      // A sheet that failed leaves the bodies to come in plain, still to read.
+      link.addEventListener('load', () => resolve(), { once: true });
+      link.addEventListener('error', () => resolve(), { once: true });
+      doc.head.append(link);
+    });
+    return sheet;
+  };
   const loads = new Map<HTMLElement, Promise<void>>();
   let settled = 0;
   const load = (slot: HTMLElement): Promise<void> => {
@@ -36,6 +53,7 @@ export function wireLazyFolds(win: Window, adopt: (root: Element) => void): Lazy
     const started = win
       .fetch(`folds/${slot.dataset.foldSrc}`)
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then((html) => styles(slot.dataset.foldStyles).then(() => html))
       .then((html) => {
         const template = doc.createElement('template');
         template.innerHTML = html;

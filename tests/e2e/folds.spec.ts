@@ -120,7 +120,7 @@ for (const javaScriptEnabled of [true, false]) {
     // stand for those (one at the top level, one behind its door) are followed to their pages.
     const checked = javaScriptEnabled
       ? FOLDS
-      : FOLDS.filter((f) => f.fold === '#forget-readings' || f.fold === '#evidence-results' || f.fold === '#verify-studies-list');
+      : FOLDS.filter((f) => f.fold === '#forget-attention-deeper' || f.fold === '#evidence-results' || f.fold === '#verify-studies-list');
     /** Where a reader without script finds a fold's words: the essay, or the fold's own page. */
     const at = (f: (typeof FOLDS)[number], hash: string) => (!javaScriptEnabled && pageOf(f) ? `./${pageOf(f)}${hash}` : `./${hash}`);
     /** The fold itself, where the page in hand holds it: a fold's own page holds its body alone. */
@@ -170,7 +170,8 @@ for (const javaScriptEnabled of [true, false]) {
         // A fresh load from a shared link, as a reader who follows it.
         await page.goto('about:blank');
         await page.goto(at(f, `#${inside}`));
-        if (foldHere(f) || 'within' in f) expect(await isOpen(page, fold), name).toBe(true);
+        // A fold whose body comes after the first download opens once its body (and its sheet) is in.
+        if (foldHere(f) || 'within' in f) await expect.poll(() => isOpen(page, fold), { message: name }).toBe(true);
         const target = page.locator(`[id="${inside}"]`);
         await expect(target, name).toBeVisible();
         await expect(target, name).toBeInViewport();
@@ -266,6 +267,11 @@ test('a fold that left the first download: opened at once, its table appears; on
   await page.locator('#shipping-memory-fold > summary').click();
   await expect(page.locator('#memory-table tbody tr')).toHaveCount(memory.models.length + 1);
   await expect(page.locator('#memory-table')).toBeVisible();
+  // Its rules left the head with it, and came before it: the table is drawn as styled, not plain.
+  expect(served).not.toContain('.memory-table{');
+  const table = page.locator('#memory-table table.memory-table');
+  await expect(table).toHaveCSS('border-collapse', 'collapse');
+  await expect(table.locator('caption')).toHaveCSS('text-align', 'left');
   // Every other fold's body comes back by itself; a search then finds words deep in one.
   await untilFoldsLoaded(page);
   await page.goto(`./#:~:text=${encodeURIComponent('Used for:')}`);

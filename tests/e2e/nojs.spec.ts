@@ -30,8 +30,8 @@ test('with JavaScript off, every section, its prose, the equations and the ratio
   // The first equation outside any fold (the one after the ladder waits behind its door).
   await expect(page.locator('.katex-display:not(details .katex-display)').first()).toBeVisible();
   // KaTeX in the prose; the lineage's cards, prerendered, set their equations as MathML alone.
-  // Behind a door an equation is MathML alone: the cost model's, on its fold's own page, below.
-  expect(await page.locator('.katex-display, .equation-mathml math').count()).toBeGreaterThanOrEqual(3);
+  // Behind a door an equation is MathML alone: the cost model's and after KDA's, on their folds' own pages, below.
+  expect(await page.locator('.katex-display, .equation-mathml math').count()).toBeGreaterThanOrEqual(2);
   expect(await page.locator('#ladder [data-equation] > math').count()).toBeGreaterThanOrEqual(7);
   expect(await page.locator('[data-equation] math[display="block"]').count()).toBeGreaterThanOrEqual(10);
   await expect(page.locator('#scale .lede strong').first()).toHaveText('about 22,500');
@@ -74,6 +74,17 @@ test('with JavaScript off, every section, its prose, the equations and the ratio
     await page.goto('./chunking-model.html');
     expect(await page.locator('.equation-mathml math[display="block"]').count()).toBeGreaterThanOrEqual(5);
     await expect(page.locator('.equation-mathml math').first()).toBeVisible();
+  });
+  await test.step('after KDA: its equation as MathML, its table of later rules, styled by the folds’ own sheet', async () => {
+    await page.goto('./after-kda.html');
+    await expect(page.locator('.equation-mathml math').first()).toBeVisible();
+    await expect(page.locator('table').first()).toContainText('Gated DeltaNet-2');
+    // Its rules left the essay's head for a file the fold's page links.
+    await expect(page.locator('link[rel="stylesheet"][href^="./assets/folds-"]')).toHaveCount(1);
+    const [caption, root] = await page.evaluate(() =>
+      [document.querySelector('.after-kda-caption')!, document.documentElement].map((el) => Number.parseFloat(getComputedStyle(el).fontSize)),
+    );
+    expect(caption).toBeCloseTo(0.85 * root!, 1);
   });
   await test.step('the lab: its opening picture, readout and prose', async () => {
     await page.goto('./forget-lab-fold.html');

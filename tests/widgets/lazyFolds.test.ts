@@ -91,3 +91,49 @@ describe('the heavy folds, put back by the page', () => {
     expect(fetched).toEqual(['folds/notes.html']);
   });
 });
+
+describe('the moved folds’ own stylesheet', () => {
+  const styled = (html: string) => html.replaceAll('class="fold-slot"', 'class="fold-slot" data-fold-styles="assets/folds-x.css"');
+  const open = (id: string) => {
+    const fold = document.getElementById(id) as HTMLDetailsElement;
+    fold.open = true;
+    fold.dispatchEvent(new Event('toggle'));
+  };
+  const sheets = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((l) => l.getAttribute('href') === 'assets/folds-x.css');
+  afterEach(() => {
+    for (const link of sheets()) link.remove();
+  });
+
+  it('is linked once, and a body waits for it before it is put back', async () => {
+    document.body.innerHTML = styled(SERVED);
+    wireLazyFolds(window, () => {});
+    open('notes');
+    open('refs');
+    await vi.waitFor(() => expect(fetched).toEqual(['folds/notes.html', 'folds/refs.html']));
+    await settle();
+    expect(sheets()).toHaveLength(1);
+    // The bodies have come, but the sheet has not: the slots stand.
+    expect(document.getElementById('note-1')).toBeNull();
+    expect(document.querySelectorAll('[data-fold-src]')).toHaveLength(2);
+    sheets()[0]!.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(document.getElementById('note-1')).not.toBeNull());
+    await vi.waitFor(() => expect(document.getElementById('ref-a')).not.toBeNull());
+  });
+
+  it('that fails to load still lets the bodies in, to read unstyled', async () => {
+    document.body.innerHTML = styled(SERVED);
+    wireLazyFolds(window, () => {});
+    open('notes');
+    await vi.waitFor(() => expect(sheets()).toHaveLength(1));
+    sheets()[0]!.dispatchEvent(new Event('error'));
+    await vi.waitFor(() => expect(document.getElementById('note-1')).not.toBeNull());
+  });
+
+  it('is not asked for where the slots name none', async () => {
+    wireLazyFolds(window, () => {});
+    open('notes');
+    await vi.waitFor(() => expect(document.getElementById('note-1')).not.toBeNull());
+    expect(document.head.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
+  });
+});
