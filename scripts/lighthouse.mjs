@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM_FLAGS, findChromium } from './chromium.mjs';
 import { serveBuild } from './serve.mjs';
@@ -25,6 +26,11 @@ const fromTool = createRequire(`${toolDir}package.json`);
 const load = (name) => import(pathToFileURL(fromTool.resolve(name)).href);
 const chromeLauncher = await load('chrome-launcher');
 const { default: lighthouse } = await load('lighthouse');
+
+const lighthouseDir = path.dirname(path.dirname(fromTool.resolve('lighthouse')));
+const { LanternLargestContentfulPaint } = await import(
+  pathToFileURL(path.join(lighthouseDir, 'core/computed/metrics/lantern-largest-contentful-paint.js')).href
+);
 
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Math.max(1, Math.floor(Number(process.argv[runsArg + 1])) || 1) : 5;
@@ -62,7 +68,8 @@ const show = (name, value) => {
 const gzipOnly = process.argv.includes('--gzip');
 // `--floor` runs each time twice, alternating: the page, then a floor document made from it (the
 // same build with index.html cut after the opening's first paragraph: the same head, styles and
-// fonts), and prints the page's medians against the floor's with each run's main-thread work by kind.
+// fonts), and prints the page's medians against the floor's with each run's main-thread work by kind
+// and the path Lighthouse's simulation charges to the largest paint (which request, which tasks).
 // `--also D` measures a second build (an older tree's dist/, say) in the same alternation, named
 // by its folder, so a change is weighed against what it replaced on the same machine in one run.
 // `--dir D` measures another build (say, an older tree's dist/ copied aside), in the same hour.
@@ -96,6 +103,68 @@ function work(lhr) {
   return `   main thread (ms): ${groups.join(', ')}\n   long tasks: ${long.join('; ') || 'none'}`;
 }
 
+/**
+ * The path Lighthouse's simulation (Lantern) charges to the largest paint, from the run's trace: each
+ * node of its optimistic graph in order, a request with its bytes, a main-thread task with its
+ * simulated and its measured time. Of Lighthouse's two estimates, the reported LCP is their mean.
+ */
+async function lcpPath(artifacts, lhr) {
+  const settings = lhr.configSettings;
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps,
+    simulator: null,
+  };
+  const lcp = await LanternLargestContentfulPaint.request(data, { computedCache: new Map(), settings });
+  const kinds = (node) => {
+    const names = new Set(node.childEvents.map((e) => e.name));
+    const said = [
+      ['ParseHTML', 'parse'],
+      ['Layout', 'layout'],
+      ['Paint', 'paint'],
+      ['EvaluateScript', 'script'],
+      ['v8.evaluateModule', 'module'],
+      ['DocumentLoader::CommitNavigation', 'navigation'],
+    ];
+    return (
+      said
+        .filter(([n]) => names.has(n))
+        .map(([, w]) => w)
+        .join('+') || 'task'
+    );
+  };
+  const steps = [...lcp.optimisticEstimate.nodeTimings.entries()]
+    .sort((a, b) => a[1].startTime - b[1].startTime)
+    .map(([node, t]) =>
+      node.type === 'network'
+        ? `${node.request.url.replace(/^[a-z]+:\/\/[^/]+\//, '/')} ${node.request.transferSize} B ${Math.round(t.startTime)}–${Math.round(t.endTime)}`
+        : `${kinds(node)} ${Math.round(t.startTime)}–${Math.round(t.endTime)} (${(node.duration / 1000).toFixed(0)} ms seen)`,
+    );
+  return `   LCP path (optimistic ${Math.round(lcp.optimisticEstimate.timeInMs)} ms, pessimistic ${Math.round(lcp.pessimisticEstimate.timeInMs)}): ${steps.join('; ')}`;
+}
+
+/**
+ * How many windows of a new TCP connection a response of `bytes` takes in Lighthouse's simulation:
+ * 10 segments of 1,460 bytes arrive with the first byte, and the window doubles each round trip up
+ * to what the link carries in one.
+ */
+function windowsFor(bytes, { rttMs, throughputKbps }) {
+  const cap = Math.floor((((throughputKbps * 1024) / 8) * (rttMs / 1000)) / 1460);
+  let window = 10;
+  let arrived = window * 1460;
+  let windows = 1;
+  while (arrived < bytes) {
+    window = Math.min(cap, window * 2);
+    arrived += window * 1460;
+    windows += 1;
+  }
+  return windows;
+}
+
 const alsoArg = process.argv.indexOf('--also');
 const also = alsoArg > 0 ? process.argv[alsoArg + 1] : null;
 const targets = [{ name: floor || also ? 'page' : '', dir, port }];
@@ -110,6 +179,9 @@ const servers = [];
 for (const t of targets) servers.push(await serveBuild({ dir: t.dir, port: t.port }));
 try {
   const results = targets.map(() => []);
+  /** Each target's document as sent (bytes with headers), and the simulated link. */
+  const documents = targets.map(() => 0);
+  let throttling = { rttMs: 150, throughputKbps: 1638.4 };
   const failed = [];
   let version = '';
   for (let i = 0; i < runs; i++) {
@@ -119,7 +191,7 @@ try {
         chromeFlags: [...CHROMIUM_FLAGS.filter((f) => f !== '--headless'), '--headless=new', '--disable-dev-shm-usage'],
       });
       try {
-        const { lhr } = await lighthouse(servers[j].url, {
+        const { lhr, artifacts } = await lighthouse(servers[j].url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -138,12 +210,17 @@ try {
         for (const id of CATEGORIES) row[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
         for (const [name, [audit]] of Object.entries(METRICS)) row[name] = lhr.audits[audit]?.numericValue ?? Number.NaN;
         results[j].push(row);
+        documents[j] = lhr.audits['network-requests']?.details?.items?.find((x) => x.resourceType === 'Document')?.transferSize ?? documents[j];
+        throttling = lhr.configSettings.throttling;
         console.log(
           `${label}: ${Object.entries(row)
             .map(([k, v]) => `${k} ${show(k, v)}`)
             .join(', ')}`,
         );
-        if (floor) console.log(work(lhr));
+        if (floor) {
+          console.log(work(lhr));
+          console.log(await lcpPath(artifacts, lhr).catch((e) => `   LCP path: not computed (${e.message})`));
+        }
       } finally {
         await chrome.kill();
       }
@@ -163,6 +240,15 @@ try {
     const ratio = medianOf(page, 'LCP') / medianOf(base, 'LCP');
     const tbt = medianOf(page, 'TBT');
     console.log(`page against floor: LCP ${ratio.toFixed(3)}x the floor's (aim: at most 1.10x), page TBT ${Math.round(tbt)} ms (aim: at most 20 ms)`);
+    // Lighthouse's simulation charges the whole document before the first paint, one round trip for
+    // each window of a new connection past the first: so the page cannot come closer to the floor
+    // than the round trips its extra windows cost, whatever its tasks.
+    const [pageWindows, floorWindows] = [documents[0], documents[targets.length - 1]].map((bytes) => windowsFor(bytes, throttling));
+    const least = (medianOf(base, 'LCP') + (pageWindows - floorWindows) * throttling.rttMs) / medianOf(base, 'LCP');
+    console.log(
+      `document as sent: page ${documents[0]} B in ${pageWindows} window(s) of a new connection, floor ${documents[targets.length - 1]} B in ${floorWindows}; ` +
+        `the least ratio the page's document allows: ${least.toFixed(3)}x (the floor's LCP and ${pageWindows - floorWindows} round trip(s) of ${throttling.rttMs} ms)`,
+    );
   }
   console.log(`reports: ${outDir}/`);
 } finally {
