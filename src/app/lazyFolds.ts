@@ -2,9 +2,9 @@
  * The heavy folds' bodies, put back (scripts/lazy-folds.mjs cuts them out of the first download).
  * Each slot (data-fold-src) names the fold's own page; its body alone is at folds/<page>. A body
  * comes back when its fold is opened, when a link or the address names an id inside it, when a
- * card needs an entry from it (./cards.ts), before printing, and otherwise one fold at a time once the page
- * has loaded and the browser is idle, so find in page reaches every fold's words soon after
- * load. Links the build pointed at a fold's page (so that they work without script) become the
+ * card needs an entry from it (./cards.ts), before printing, and otherwise soon after load: all
+ * are asked for at once when the page has painted, and put in one fold at a time as the browser
+ * is idle, so find in page reaches every fold's words soon after load. Links the build pointed at a fold's page (so that they work without script) become the
  * in-page links they were. Once every body has come back, or failed to and left its link, the
  * root says so: data-folds="loaded". A body that failed is not asked for again on this load.
  * The rules only the moved bodies use (scripts/fold-styles.mjs) come first, once, so no body
@@ -45,14 +45,22 @@ export function wireLazyFolds(win: Window, adopt: (root: Element) => void): Lazy
     });
     return sheet;
   };
+  const bodies = new Map<HTMLElement, Promise<string>>();
+  /** A body's markup, asked for once. */
+  const body = (slot: HTMLElement): Promise<string> => {
+    let known = bodies.get(slot);
+    if (!known) {
+      known = win.fetch(`folds/${slot.dataset.foldSrc}`).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));
+      bodies.set(slot, known);
+    }
+    return known;
+  };
   const loads = new Map<HTMLElement, Promise<void>>();
   let settled = 0;
   const load = (slot: HTMLElement): Promise<void> => {
     const known = loads.get(slot);
     if (known) return known;
-    const started = win
-      .fetch(`folds/${slot.dataset.foldSrc}`)
-      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+    const started = body(slot)
       .then((html) => styles(slot.dataset.foldStyles).then(() => html))
       .then((html) => {
         const template = doc.createElement('template');
@@ -101,15 +109,23 @@ export function wireLazyFolds(win: Window, adopt: (root: Element) => void): Lazy
   );
   win.addEventListener('beforeprint', () => void loadAll());
 
-  // After load, one fold per idle moment, so no one task holds the page for long.
+  // After load the bodies and their sheet are asked for together, and put in one fold per idle
+  // moment, so no one task holds the page for long.
   const idle = (run: () => void) => (typeof win.requestIdleCallback === 'function' ? win.requestIdleCallback(run, { timeout: 2000 }) : win.setTimeout(run, 50));
   const next = (i: number) => {
     const slot = slots[i];
     if (!slot) return;
     idle(() => void load(slot).then(() => next(i + 1)));
   };
+  const fetchAll = () =>
+    idle(() => {
+      void styles(slots[0]?.dataset.foldStyles);
+      // A failure is met, and answered, when that body is put in.
+      for (const slot of slots) body(slot).catch(() => undefined);
+      next(0);
+    });
   // Not before the page has painted: the first screen's paint waits for no fold.
-  const afterLoad = () => win.requestAnimationFrame(() => win.setTimeout(() => next(0), 0));
+  const afterLoad = () => win.requestAnimationFrame(() => win.setTimeout(fetchAll, 0));
   if (doc.readyState === 'complete') afterLoad();
   else win.addEventListener('load', afterLoad, { once: true });
   return { loadAll, loadWithin };

@@ -83,6 +83,31 @@ describe('the heavy folds, put back by the page', () => {
     expect(asked).toBe(0);
   });
 
+  it('after the first paint, asks for every body in one idle moment, then puts one in per idle moment', async () => {
+    // What earlier tests' pages left scheduled runs out first, into the stub that drops it.
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const queue: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => queue.push(run));
+    wireLazyFolds(window, () => {});
+    // A frame and a task after load, then an idle moment: nothing is asked for before it.
+    await vi.waitFor(() => expect(queue).toHaveLength(1));
+    expect(fetched).toEqual([]);
+    queue.shift()!();
+    expect(fetched).toEqual(['folds/refs.html', 'folds/notes.html']);
+    await settle();
+    // Both are in hand, neither is in the page: each waits for an idle moment of its own.
+    expect(document.getElementById('ref-a')).toBeNull();
+    expect(queue).toHaveLength(1);
+    queue.shift()!();
+    await vi.waitFor(() => expect(document.getElementById('ref-a')).not.toBeNull());
+    expect(document.getElementById('note-1')).toBeNull();
+    await vi.waitFor(() => expect(queue).toHaveLength(1));
+    queue.shift()!();
+    await vi.waitFor(() => expect(document.getElementById('note-1')).not.toBeNull());
+    expect(document.documentElement.dataset.folds).toBe('loaded');
+    expect(fetched).toHaveLength(2);
+  });
+
   it('a figure’s own folds come back before it hydrates', async () => {
     document.body.innerHTML = `<div data-island="fig"><details id="inner" class="fold"><summary>Table</summary><div class="fold-slot" data-fold-src="notes.html"></div></details></div>${SERVED.replace(/notes/g, 'other')}`;
     const lazy = wireLazyFolds(window, () => {});
