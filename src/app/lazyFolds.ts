@@ -4,10 +4,11 @@
  * comes back when its fold is opened, when a link or the address names an id inside it, when a
  * card needs an entry from it (./cards.ts), before printing, and otherwise soon after load: all
  * are asked for at once when the page has painted, and put in one fold at a time as the browser
- * is idle, so find in page reaches every fold's words soon after load. Links the build pointed at a fold's page (so that they work without script) become the
- * in-page links they were. Once every body has come back, or failed to and left its link, the
- * root says so: data-folds="loaded". A body that failed is not asked for again on this load.
- * The rules only the moved bodies use (scripts/fold-styles.mjs) come first, once, so no body
+ * is idle, so find in page reaches every fold's words soon after load. Links the build pointed
+ * at a fold's page (so that they work without script) become the in-page links they were. Once
+ * every body has come back, or failed to and left its link, the root says so:
+ * data-folds="loaded". A body that failed is not asked for again on this load. The rules only
+ * the moved bodies use (scripts/fold-styles.mjs, data-fold-styles) come first, once, so no body
  * shows unstyled.
  */
 
