@@ -8,6 +8,7 @@
 // it. So a rule that might match anything a reader meets before the folds come back stays. At-rules
 // that are not groups (@font-face, @keyframes, @property and the like), rules with urls (written to
 // hold from the page) and nested rules stay as they are.
+import { selectorParts } from './katex-prune.mjs';
 
 /** Classes named in the markup's class attributes. */
 export function classesIn(html) {
@@ -21,58 +22,27 @@ export function wordsIn(text) {
   return new Set(text.match(/[\w-]+/g) ?? []);
 }
 
-/** The end (index of the closing brace) of the block whose opening brace is at `open`. */
-function blockEnd(css, open) {
-  let depth = 0;
-  for (let i = open; i < css.length; i++) {
-    const c = css[i];
-    if (c === '"' || c === "'") {
-      const close = css.indexOf(c, i + 1);
-      if (close < 0) break;
-      i = close;
-    } else if (c === '/' && css[i + 1] === '*') {
-      const close = css.indexOf('*/', i + 2);
-      if (close < 0) break;
-      i = close + 1;
-    } else if (c === '{') depth += 1;
-    else if (c === '}') {
-      depth -= 1;
-      if (depth === 0) return i;
-    }
-  }
-  throw new Error(`a block opened at character ${open} of the stylesheet is never closed`);
-}
-
-/** Where the next block opens (`{`) or the next statement ends (`;`), past any string. */
-function nextBlock(css, from) {
+/** The first of `chars` at or after `from` that stands outside a string, or -1. */
+function nextOutsideStrings(css, from, chars) {
   for (let i = from; i < css.length; i++) {
     const c = css[i];
     if (c === '"' || c === "'") {
       const close = css.indexOf(c, i + 1);
-      if (close < 0) break;
+      if (close < 0) return -1;
       i = close;
-    } else if (c === '{') return { at: i, statement: false };
-    else if (c === ';') return { at: i, statement: true };
+    } else if (chars.includes(c)) return i;
   }
-  return { at: -1, statement: false };
+  return -1;
 }
 
-/** The selector list split at its top-level commas. */
-function selectors(prelude) {
-  const out = [];
+/** The end (index of the closing brace) of the block whose opening brace is at `open`. */
+function blockEnd(css, open) {
   let depth = 0;
-  let start = 0;
-  for (let i = 0; i < prelude.length; i++) {
-    const c = prelude[i];
-    if (c === '(' || c === '[') depth += 1;
-    else if (c === ')' || c === ']') depth -= 1;
-    else if (c === ',' && depth === 0) {
-      out.push(prelude.slice(start, i));
-      start = i + 1;
-    }
+  for (let i = nextOutsideStrings(css, open, '{}'); i >= 0; i = nextOutsideStrings(css, i + 1, '{}')) {
+    depth += css[i] === '{' ? 1 : -1;
+    if (depth === 0) return i;
   }
-  out.push(prelude.slice(start));
-  return out;
+  throw new Error(`a block opened at character ${open} of the stylesheet is never closed`);
 }
 
 /** The classes a selector names outside parentheses, attribute selectors and strings. */
@@ -89,7 +59,7 @@ const GROUPS = /^@(media|supports|container|layer)\b/;
 
 /**
  * Splits a stylesheet in two: what stays in the head, and what the moved folds alone need.
- * @param {string} css the stylesheet, as the build wrote it
+ * @param {string} styles the stylesheet, as the build wrote it
  * @param {{ kept: Set<string>, moved: Set<string> }} classes what the first download holds (its
  *   markup's classes and its scripts' words), and the classes of the moved folds' markup
  * @returns {{ head: string, folds: string, rules: number }}
@@ -103,8 +73,8 @@ export function splitFoldStyles(styles, classes) {
   let rules = 0;
   let i = 0;
   while (i < css.length) {
-    const { at: brace, statement } = nextBlock(css, i);
-    if (brace < 0 || statement) {
+    const brace = nextOutsideStrings(css, i, '{;');
+    if (brace < 0 || css[brace] === ';') {
       // A statement (@import, @charset, @layer a, b;) or what is left: it stays.
       const end = brace < 0 ? css.length : brace + 1;
       head += css.slice(i, end);
@@ -122,7 +92,7 @@ export function splitFoldStyles(styles, classes) {
       rules += inner.rules;
     } else if (at.startsWith('@') || /[{]|url\(/.test(body.replace(/"[^"]*"|'[^']*'/g, ''))) {
       head += css.slice(i, end + 1);
-    } else if (selectors(prelude).every((s) => outerClasses(s).some(movedOnly))) {
+    } else if (selectorParts(prelude).every((s) => outerClasses(s).some(movedOnly))) {
       folds += css.slice(i, end + 1);
       rules += 1;
     } else {

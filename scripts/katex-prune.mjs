@@ -30,7 +30,7 @@ function topLevelRules(css) {
 }
 
 /** A selector list split at its top-level commas. @param {string} selector */
-function selectorParts(selector) {
+export function selectorParts(selector) {
   /** @type {string[]} */
   const parts = [];
   let depth = 0;
