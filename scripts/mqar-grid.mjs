@@ -1,7 +1,9 @@
 // Trains the memories on associative recall (src/core/mqar/), cell by cell, with the same code a
 // reader's browser will run, and writes every cell with its settings and seeds as JSON.
-// The learning rate of each memory is picked first, on validation sequences, from a sweep at two
-// loads (plain recall, kv 4 and 16, their mean accuracy): the sweep starts at --lrs and goes one
+// Every load gets the same supervision: --queries supervised queries a step (the batch is
+// queries / kv sequences), a linear warm-up over the first tenth of the steps, then half a cosine.
+// The learning rate of each memory is picked first, on validation sequences, from a sweep at three
+// loads on three seeds (plain recall, kv 4, 16 and 32, the mean accuracy of the nine runs): the sweep starts at --lrs and goes one
 // rung further along LADDER while the best rate sits at an edge of the rates tried, so the rate
 // picked lies inside the range swept; it stops with an error where no rate leaves the plateau of
 // a uniform guess. Every cell then trains at its memory's rate and is scored on fresh test sequences.
@@ -9,8 +11,8 @@
 // or this script has uncommitted changes (--dirty runs anyway and says so in the file).
 //   node scripts/mqar-grid.mjs --pilot            a small pilot: plain recall, kv 4 and 16, one seed
 //   node scripts/mqar-grid.mjs [--out file.json]  the grid: every memory × kv 4–64 × three streams × three seeds
-// Options: --steps N, --d N, --batch N, --mixers a,b, --kv 4,16, --streams plain,rewrite, --seeds 1,2,
-// --lrs 0.001,0.01 (where the grid's sweep starts: 0.001,0.003,0.01,0.03). To share the work between processes:
+// Options: --steps N, --d N, --queries N, --mixers a,b, --kv 4,16, --streams plain,rewrite, --seeds 1,2,
+// --lrs 0.001,0.01 (where the grid's sweep starts: 0.003,0.01,0.03). To share the work between processes:
 //   --sweep-only [--mixers a,b] --out rates.json  pick the rates (of some memories) and stop
 //   --rates r1.json,r2.json --shard 0/2 --out a.json   run every second cell, at the rates picked before
 //   --merge a.json,b.json --out grid.json          join the shards into one file, cells in grid order
@@ -36,17 +38,22 @@ const settings = {
   d: Number(option('d', '16')),
   candidates: 128,
   keys: 256,
-  batchSize: Number(option('batch', '8')),
+  /** Supervised queries a step at every load: a cell's batch is queries / kv sequences. */
+  queries: Number(option('queries', '256')),
   steps: Number(option('steps', pilot ? '400' : '1000')),
+  /** Steps of linear warm-up, then half a cosine to 0. */
+  warmup: 0,
+  decay: 'cosine',
   evalSize: 128,
   every: 50,
   kv: list('kv', pilot ? '4,16' : '4,8,16,32,64'),
   streams: list('streams', pilot ? 'plain' : 'plain,rewrite,switch', String),
   seeds: list('seeds', pilot ? '1' : '1,2,3'),
-  lrs: list('lrs', '0.001,0.003,0.01,0.03'),
-  /** Where each memory's rate is picked: plain recall at these loads (the mean of their validation accuracies), on its own seed. */
-  sweep: { stream: 'plain', kv: [4, 16], seed: 1000 },
+  lrs: list('lrs', '0.003,0.01,0.03'),
+  /** Where each memory's rate is picked: plain recall at these loads on these seeds (the mean of their validation accuracies), none of the grid's. */
+  sweep: { stream: 'plain', kv: pilot ? [4, 16] : [4, 16, 32], seeds: [1000, 1001, 1002] },
 };
+settings.warmup = Math.round(settings.steps / 10);
 const git = (...a) => execFileSync('git', a, { encoding: 'utf8' }).trim();
 const dirty = git('status', '--porcelain', '--', 'scripts/mqar-grid.mjs', 'src/core/mqar');
 if (dirty && !flag('dirty') && !flag('merge')) {
@@ -103,14 +110,17 @@ if (flag('merge')) {
 const server = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
 try {
   const { MIXERS } = await server.ssrLoadModule('/src/core/mqar/index.ts');
-  const { runCell } = await server.ssrLoadModule('/src/core/mqar/run.ts');
+  const { runCell, batchFor, warmupFor } = await server.ssrLoadModule('/src/core/mqar/run.ts');
+  if (warmupFor(settings.steps) !== settings.warmup) throw new Error('the warm-up here and in run.ts differ');
   const mixers = option('mixers', MIXERS.join(',')).split(',');
   const base = {
     d: settings.d,
     candidates: settings.candidates,
     keys: settings.keys,
-    batchSize: settings.batchSize,
     steps: settings.steps,
+    warmup: settings.warmup,
+    decay: settings.decay,
+    conv: false,
     evalSize: settings.evalSize,
     every: settings.every,
   };
@@ -129,16 +139,18 @@ try {
   for (const mixer of rateFiles ? [] : mixers) {
     const tried = new Map();
     const tryRate = (lr) => {
-      const runs = settings.sweep.kv.map((kv) => {
-        const t0 = performance.now();
-        const r = runCell({ ...base, stream: settings.sweep.stream, seed: settings.sweep.seed, kv, mixer, lr });
-        const row = { mixer, lr, kv, validation: r.validation, diverged: r.diverged, seconds: (performance.now() - t0) / 1000 };
-        sweep.push(row);
-        console.log(
-          `sweep ${mixer} lr ${lr} kv ${kv}: validation accuracy ${r.validation.accuracy.toFixed(3)}, loss ${r.validation.loss.toFixed(3)}${r.diverged ? `, diverged at step ${r.diverged}` : ''}`,
-        );
-        return row;
-      });
+      const runs = settings.sweep.kv.flatMap((kv) =>
+        settings.sweep.seeds.map((seed) => {
+          const t0 = performance.now();
+          const r = runCell({ ...base, batchSize: batchFor(settings.queries, kv), stream: settings.sweep.stream, seed, kv, mixer, lr });
+          const row = { mixer, lr, kv, seed, validation: r.validation, diverged: r.diverged, seconds: (performance.now() - t0) / 1000 };
+          sweep.push(row);
+          console.log(
+            `sweep ${mixer} lr ${lr} kv ${kv} seed ${seed}: validation accuracy ${r.validation.accuracy.toFixed(3)}, loss ${r.validation.loss.toFixed(3)}${r.diverged ? `, diverged at step ${r.diverged}` : ''}`,
+          );
+          return row;
+        }),
+      );
       const mean = (f) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
       tried.set(lr, {
         lr,
@@ -175,7 +187,7 @@ try {
         for (const seed of settings.seeds) {
           if (++index % shards !== shard) continue;
           const t0 = performance.now();
-          const spec = { ...base, mixer, stream, kv, seed, lr: rates[mixer] };
+          const spec = { ...base, batchSize: batchFor(settings.queries, kv), mixer, stream, kv, seed, lr: rates[mixer] };
           const r = runCell(spec);
           const seconds = (performance.now() - t0) / 1000;
           cells.push({ ...spec, ...r, seconds });

@@ -93,7 +93,7 @@ describe('parameters', () => {
   it('counts the numbers each memory keeps: d² for a state or a window of d/2 tokens, 2dT for a cache', () => {
     expect(WIDTHS).toContain(DEFAULT_WIDTH);
     for (const d of WIDTHS) {
-      expect(MIXERS.map((m) => stateNumbers(m, d, 32))).toEqual([64 * d, d * d, d * d, d * d, d * d, d * d, d * d, d * d + 64 * d]);
+      expect(MIXERS.map((m) => stateNumbers(m, d, 32))).toEqual([64 * d, d * d, d * d, d * d, d * d, d * d, d * d, d * d + 64 * d, d * d + 64 * d]);
     }
   });
 });

@@ -31,6 +31,7 @@ export interface HeadNames {
 }
 
 export const HEAD: HeadNames = Object.freeze({ q: 'Wq', k: 'Wk', v: 'Wv', o: 'Wo' });
+/** The hybrid's attention head, and the stack's attention layer. */
 export const HYBRID_ATTENTION_HEAD: HeadNames = Object.freeze({ q: 'aWq', k: 'aWk', v: 'aWv', o: 'aWo' });
 
 /** Buffers for sequences of up to T tokens. */
@@ -39,10 +40,9 @@ export function attentionBuffers(d: number, T: number): AttentionBuffers {
   return { q: f(T * d), k: f(T * d), v: f(T * d), P: f(T * T), a: f(T * d), out: f(T * d), dq: f(T * d), dk: f(T * d), dv: f(T * d), da: f(T * d), dP: f(T) };
 }
 
-/** The head's output for T tokens of h (T × d) into b.out. */
-export function attentionHeadForward(p: Params, names: HeadNames, h: Float64Array, T: number, window: number, b: AttentionBuffers): void {
+/** The head's output for T tokens of h (T × e, e = headInput(d) unless given) into b.out. */
+export function attentionHeadForward(p: Params, names: HeadNames, h: Float64Array, T: number, window: number, b: AttentionBuffers, e = headInput(p.d)): void {
   const d = p.d;
-  const e = headInput(d);
   linear(tensor(p, names.q), d, e, h, T, b.q);
   linear(tensor(p, names.k), d, e, h, T, b.k);
   linear(tensor(p, names.v), d, e, h, T, b.v);
@@ -61,12 +61,12 @@ export function attentionHeadBackward(
   dOut: Float64Array,
   grad: Params,
   dH: Float64Array,
+  e = headInput(p.d),
 ): void {
   const d = p.d;
   b.da.fill(0, 0, T * d);
   linearBackward(tensor(p, names.o), d, d, b.a, dOut, T, tensor(grad, names.o), b.da);
   attentionBackward(b.q, b.k, b.v, T, d, window, 1 / Math.sqrt(d), b.P, b.da, b.dq, b.dk, b.dv, b.dP);
-  const e = headInput(d);
   linearBackward(tensor(p, names.q), d, e, h, b.dq, T, tensor(grad, names.q), dH);
   linearBackward(tensor(p, names.k), d, e, h, b.dk, T, tensor(grad, names.k), dH);
   linearBackward(tensor(p, names.v), d, e, h, b.dv, T, tensor(grad, names.v), dH);

@@ -126,3 +126,17 @@ export function normalFrom(uniform: () => number): () => number {
     return y * f;
   };
 }
+
+/**
+ * The cosine schedule's factor ½(1 + cos πf) for f in [0, 1], with + − × ÷ alone: with u = π(f − ½)
+ * in [−π/2, π/2], cos πf = −sin u, and sin u by Taylor's series to u^23, whose next term is under 2^−60.
+ */
+export function halfCosine(f: number): number {
+  if (!(f >= 0 && f <= 1)) throw new RangeError(`halfCosine: ${f} is not in [0, 1]`);
+  const u = Math.PI * (f - 0.5);
+  const u2 = u * u;
+  // u(1 − u²/(2·3)(1 − u²/(4·5)(1 − …))), nested from its last term.
+  let t = 1;
+  for (let n = 23; n >= 3; n -= 2) t = 1 - (u2 / (n * (n - 1))) * t;
+  return 0.5 * (1 - u * t);
+}

@@ -10,11 +10,14 @@
  * no bias in any projection (Zoology's Linear layers have one); no dropout; no short convolution;
  * one head of width d; the final norm and W_out run only at the queried positions, the only ones
  * the loss reads. The forward pass and the hand-written backward of the whole model.
+ * The stack adds a second layer after the delta layer: y ← y + attention(RMSNorm([y ‖ token])),
+ * one softmax head over the whole causal context, before the final norm.
  */
 import { requirePositiveInteger } from '../checks';
 import { type MixerBuffers, mixerBackward, mixerBuffers, mixerForward } from './mixers';
 import { linear, linearBackward, rmsRow, rmsRowBackward } from './ops';
-import { headInput, type Mixer, type Params, tensor, zerosLike } from './params';
+import { headInput, type Mixer, type Params, stackInput, tensor, zerosLike } from './params';
+import { type AttentionBuffers, attentionBuffers, attentionHeadBackward, attentionHeadForward, HYBRID_ATTENTION_HEAD } from './attentionHead';
 import { exp, log } from './elementary';
 
 /**
@@ -47,6 +50,8 @@ export interface Tape {
   readonly out: Float64Array;
   readonly probs: Float64Array;
   readonly buffers: MixerBuffers;
+  /** The stack's attention layer, or null: its input [y₁ ‖ token] (T × 3d), that input normed, and its head. */
+  readonly stack: StackBuffers | null;
   readonly dy: Float64Array;
   readonly dh: Float64Array;
   /** ∂L/∂input, which nothing reads: the inputs are data. */
@@ -57,6 +62,56 @@ export interface Tape {
   loss: number;
   correct: number;
   accuracy: number;
+}
+
+/** What the stack's second layer keeps for the backward. */
+export interface StackBuffers {
+  readonly cat: Float64Array;
+  readonly n: Float64Array;
+  readonly r: Float64Array;
+  readonly h: Float64Array;
+  readonly head: AttentionBuffers;
+  readonly dh: Float64Array;
+  readonly dcat: Float64Array;
+}
+
+function stackBuffers(d: number, T: number): StackBuffers {
+  const w = T * stackInput(d);
+  const f = (n: number) => new Float64Array(n);
+  return { cat: f(w), n: f(w), r: f(T), h: f(w), head: attentionBuffers(d, T), dh: f(w), dcat: f(w) };
+}
+
+/**
+ * The stack's second layer, in place on y: y += attention(RMSNorm([y ‖ token])) over the whole
+ * causal context. It reads what the delta layer left in the stream beside the whole token, as
+ * every head here reads the whole token.
+ */
+function stackForward(p: Params, inputs: Float64Array, T: number, y: Float64Array, b: StackBuffers): void {
+  const d = p.d;
+  const w = stackInput(d);
+  const gMid = tensor(p, 'gMid');
+  for (let t = 0; t < T; t++) {
+    for (let i = 0; i < d; i++) b.cat[t * w + i] = y[t * d + i]!;
+    for (let i = 0; i < 2 * d; i++) b.cat[t * w + d + i] = inputs[t * 2 * d + i]!;
+    rmsRow(b.cat, t * w, w, gMid, b.n, b.r, t, b.h, t * w);
+  }
+  attentionHeadForward(p, HYBRID_ATTENTION_HEAD, b.h, T, Number.POSITIVE_INFINITY, b.head, w);
+  for (let i = 0; i < T * d; i++) y[i]! += b.head.out[i]!;
+}
+
+/** Given ∂L/∂y after the second layer in dy, adds its parameters' gradients and turns dy into ∂L/∂y before it. */
+function stackBackward(p: Params, T: number, dy: Float64Array, b: StackBuffers, grad: Params): void {
+  const d = p.d;
+  const w = stackInput(d);
+  b.dh.fill(0, 0, T * w);
+  b.dcat.fill(0, 0, T * w);
+  attentionHeadBackward(p, HYBRID_ATTENTION_HEAD, b.h, T, Number.POSITIVE_INFINITY, b.head, dy, grad, b.dh, w);
+  const gMid = tensor(p, 'gMid');
+  const dgMid = tensor(grad, 'gMid');
+  for (let t = 0; t < T; t++) {
+    rmsRowBackward(b.dh, t * w, w, gMid, b.n, b.r, t, dgMid, b.dcat, t * w);
+    for (let i = 0; i < d; i++) dy[t * d + i]! += b.dcat[t * w + i]!;
+  }
 }
 
 /** Buffers for `mixer` at width d over sequences of up to `capacity` tokens, scored against `candidates` values. */
@@ -83,6 +138,7 @@ export function makeTape(mixer: Mixer, d: number, capacity: number, candidates: 
     out: f(n),
     probs: f(capacity * candidates),
     buffers: mixerBuffers(mixer, d, capacity),
+    stack: mixer === 'stack' ? stackBuffers(d, capacity) : null,
     dy: f(n),
     dh: f(wide),
     dIn: f(wide),
@@ -128,6 +184,7 @@ export function forward(p: Params, seq: Sequence, values: Float64Array, tape?: T
   for (let t = 0; t < T; t++) rmsRow(inputs, t * e, e, gIn, tp.nIn, tp.rIn, t, tp.h, t * e);
   mixerForward(p, tp.h, T, tp.buffers, tp.o);
   for (let i = 0; i < T * d; i++) tp.y[i] = tp.x[i]! + tp.o[i]!;
+  if (tp.stack !== null) stackForward(p, inputs, T, tp.y, tp.stack);
   const gOut = tensor(p, 'gOut');
   const Wout = tensor(p, 'Wout');
   const { y, nOut, rOut, z, out, probs } = tp;
@@ -211,6 +268,7 @@ function backward(p: Params, seq: Sequence, values: Float64Array, tape: Tape, sc
     }
     rmsRowBackward(dh, h0, d, gOut, nOut, rOut, j, dgOut, dy, h0);
   }
+  if (tape.stack !== null) stackBackward(p, T, dy, tape.stack, grad);
   // y = x + o: dy reaches W_in through x, and the mixer and the first norm through o.
   const e = headInput(d);
   dh.fill(0, 0, T * e);

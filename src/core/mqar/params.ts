@@ -8,8 +8,8 @@ import { exp, log, normalFrom } from './elementary';
 import { requirePositiveInteger } from '../checks';
 import { windowPairs } from '../lab';
 
-export type Mixer = 'attention' | 'window' | 'linear' | 'delta' | 'gated' | 'perChannel' | 'gdn2' | 'hybrid';
-export const MIXERS: readonly Mixer[] = Object.freeze(['attention', 'window', 'linear', 'delta', 'gated', 'perChannel', 'gdn2', 'hybrid']);
+export type Mixer = 'attention' | 'window' | 'linear' | 'delta' | 'gated' | 'perChannel' | 'gdn2' | 'hybrid' | 'stack';
+export const MIXERS: readonly Mixer[] = Object.freeze(['attention', 'window', 'linear', 'delta', 'gated', 'perChannel', 'gdn2', 'hybrid', 'stack']);
 
 /** The model widths d the trainer is meant for (one head, d_k = d_v = d), and the default. */
 export const WIDTHS: readonly number[] = Object.freeze([8, 16, 32]);
@@ -25,13 +25,21 @@ export const DEFAULT_WIDTH = 16;
 export const headInput = (d: number) => 2 * d;
 
 /**
+ * How wide the input of the stack's second layer is: what the first layer left in the residual
+ * stream (d) beside the whole token (2d), as every head here reads the whole token.
+ */
+export const stackInput = (d: number) => 3 * d;
+
+/**
  * Tensors by name, with e = headInput(d) = 2d. Shared by every mixer: Win (d × 2d, the token into
  * the residual stream), gIn (the heads' input RMSNorm gain, e), gOut (the final RMSNorm gain, d),
  * Wout (d × d). The mixer's head: Wq, Wk, Wv (d × e), Wo (d × d). The recurrent heads add gMix
  * (their output RMSNorm's gain, d); the delta heads add wBeta (e) and bBeta (1); gated adds
  * wAlpha (e), bAlpha (1) and A (1), perChannel wAlpha (d × e), bAlpha (d) and A (d); gdn2 has
  * perChannel's decay and, in place of β, wErase, wWrite (d × e) and bErase, bWrite (d). The hybrid's
- * attention head has aWq, aWk, aWv (d × e) and aWo (d × d) beside its delta head.
+ * attention head has aWq, aWk, aWv (d × e) and aWo (d × d) beside its delta head. The stack has
+ * the delta head's tensors, then its attention layer's norm gain gMid (3d) and aWq, aWk, aWv (d × 3d)
+ * and aWo (d × d); its layer reads stackInput(d) = 3d numbers.
  */
 export type TensorName =
   | 'Win'
@@ -55,7 +63,11 @@ export type TensorName =
   | 'aWq'
   | 'aWk'
   | 'aWv'
-  | 'aWo';
+  | 'aWo'
+  | 'gMid'
+  | 'cq'
+  | 'ck'
+  | 'cv';
 
 export type Tensors = Partial<Record<TensorName, Float64Array>>;
 
@@ -145,6 +157,19 @@ export function shapesOf(mixer: Mixer, d: number): TensorShape[] {
       ];
     case 'hybrid':
       return [...shared, ...head(d, ''), ...deltaGates(d), ...head(d, 'a')];
+    case 'stack': {
+      const s = stackInput(d);
+      return [
+        ...shared,
+        ...head(d, ''),
+        ...deltaGates(d),
+        fill('gMid', 1, s, 1),
+        weight('aWq', d, s),
+        weight('aWk', d, s),
+        weight('aWv', d, s),
+        weight('aWo', d, d),
+      ];
+    }
   }
 }
 
@@ -205,7 +230,7 @@ export function tensor(p: Params, name: TensorName): Float64Array {
 /**
  * Numbers each memory keeps at width d over T tokens: d² for a recurrent state; 2dT for
  * attention's cache (a key and a value per token); a window of windowPairs(d) = d/2 tokens holds
- * 2d · d/2 = d²; the hybrid keeps both a state and a cache.
+ * 2d · d/2 = d²; the hybrid and the stack keep both a state and a cache.
  */
 export function stateNumbers(mixer: Mixer, d: number, T: number): number {
   requirePositiveInteger('d', d);
@@ -216,6 +241,7 @@ export function stateNumbers(mixer: Mixer, d: number, T: number): number {
     case 'window':
       return 2 * d * windowPairs(d);
     case 'hybrid':
+    case 'stack':
       return d * d + 2 * d * T;
     default:
       return d * d;

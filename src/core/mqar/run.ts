@@ -5,6 +5,7 @@
  * so a stored cell is reproduced bit for bit by running it again, in Node or in a browser.
  */
 import { adamState, evaluate, initParams, type Mixer, trainStep } from './index';
+import { halfCosine } from './elementary';
 import { batch, batchSeed, embeddings, type MqarStream, partSeed, streamShape } from './task';
 
 export interface CellSpec {
@@ -17,8 +18,16 @@ export interface CellSpec {
   /** Distinct key embeddings drawn. */
   keys: number;
   steps: number;
+  /** Sequences a step; the grid gives every load the same queries a step (batchFor). */
   batchSize: number;
+  /** The peak learning rate. */
   lr: number;
+  /** Steps over which the rate climbs linearly to lr (0: none). */
+  warmup: number;
+  /** After the warm-up, the rate falls to 0 along half a cosine ('cosine') or stays at lr ('none'). */
+  decay: 'cosine' | 'none';
+  /** A causal depthwise convolution of width 4 on q, k and v, as fla's and Zoology's recurrent layers carry (recurrent memories only). */
+  conv: boolean;
   seed: number;
   /** Sequences scored at the end, on validation and on test. */
   evalSize: number;
@@ -37,6 +46,26 @@ export interface CellResult {
 
 export { partSeed };
 
+/** The share of a run's steps its rate takes to warm up. */
+export const WARMUP_SHARE = 0.1;
+
+/** The warm-up, in steps, of a run of `steps` steps. */
+export const warmupFor = (steps: number) => Math.round(steps * WARMUP_SHARE);
+
+/**
+ * Sequences a step at load kv so that every load gets `queries` supervised queries a step (each
+ * sequence asks for its kv keys): 256 gives 64 sequences at kv 4 and 4 at kv 64. At least one.
+ */
+export const batchFor = (queries: number, kv: number) => Math.max(1, Math.round(queries / kv));
+
+/** The rate at step `step` (1 to spec.steps): a linear warm-up to lr, then half a cosine down to 0, or flat. */
+export function rateAt(spec: Pick<CellSpec, 'lr' | 'warmup' | 'decay' | 'steps'>, step: number): number {
+  const { lr, warmup, decay, steps } = spec;
+  if (step <= warmup) return (lr * step) / warmup;
+  if (decay === 'none' || steps === warmup) return lr;
+  return lr * halfCosine((step - warmup) / (steps - warmup));
+}
+
 /** A cell being trained, a step at a time, so a worker can share its time (pause, report) between steps. */
 export interface CellRun {
   readonly spec: CellSpec;
@@ -52,6 +81,9 @@ export interface CellRun {
 
 /** Starts one cell: its embeddings, parameters and optimiser, each from the cell's seed. */
 export function startCell(spec: CellSpec): CellRun {
+  if (spec.conv) throw new Error('conv: the short convolution is not built yet');
+  if (!(Number.isInteger(spec.warmup) && spec.warmup >= 0 && spec.warmup <= spec.steps))
+    throw new RangeError(`warmup: ${spec.warmup}, not a whole number of steps from 0 to ${spec.steps}`);
   const shape = streamShape(spec.stream, spec.kv);
   if (spec.candidates < shape.values) throw new Error(`candidates: ${spec.stream} at kv = ${spec.kv} needs ${shape.values}`);
   const e = embeddings(spec.d, spec.keys, spec.candidates, partSeed(spec.seed, 'embeddings'));
@@ -74,7 +106,7 @@ export function startCell(spec: CellSpec): CellRun {
       for (let i = 0; i < count && !run.done; i++) {
         const at = step + 1;
         const b = batch(e, spec.stream, spec.kv, spec.batchSize, batchSeed(partSeed(spec.seed, 'train'), at));
-        const r = trainStep(p, adam, b, e.values, spec.lr);
+        const r = trainStep(p, adam, b, e.values, rateAt(spec, at));
         if (!Number.isFinite(r.loss)) {
           diverged = at;
           break;
