@@ -1,7 +1,8 @@
 // Trains the memories on associative recall (src/core/mqar/), cell by cell, with the same code a
 // reader's browser will run, and writes every cell with its settings and seeds as JSON.
 // Every load gets the same supervision: --queries supervised queries a step (the batch is
-// queries / kv sequences), a linear warm-up over the first tenth of the steps, then half a cosine.
+// queries / kv sequences), a linear warm-up over the first tenth of the steps, then half a cosine;
+// over the first half of the steps the load climbs from 4 to the cell's, doubling (run.ts, loadAt).
 // The learning rate of each memory is picked first, on validation sequences, from a sweep at three
 // loads on three seeds (plain recall, kv 4, 16 and 32, the mean accuracy of the nine runs): the sweep starts at --lrs and goes one
 // rung further along LADDER while the best rate sits at an edge of the rates tried, so the rate
@@ -16,6 +17,8 @@
 //   --sweep-only [--mixers a,b] --out rates.json  pick the rates (of some memories) and stop
 //   --rates r1.json,r2.json --shard 0/2 --out a.json   run every second cell, at the rates picked before
 //   --merge a.json,b.json --out grid.json          join the shards into one file, cells in grid order
+// A comparison with the short convolution on, at a stored grid's settings and rates:
+//   --conv-of src/content/mqarGrid.json --mixers delta,gated --kv 16,32 --streams plain --out src/content/mqarConv.json
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'vite';
@@ -44,6 +47,8 @@ const settings = {
   /** Steps of linear warm-up, then half a cosine to 0. */
   warmup: 0,
   decay: 'cosine',
+  /** Steps over which the load climbs from 4 to the cell's. */
+  climb: 0,
   evalSize: 128,
   every: 50,
   kv: list('kv', pilot ? '4,16' : '4,8,16,32,64'),
@@ -54,6 +59,7 @@ const settings = {
   sweep: { stream: 'plain', kv: pilot ? [4, 16] : [4, 16, 32], seeds: [1000, 1001, 1002] },
 };
 settings.warmup = Math.round(settings.steps / 10);
+settings.climb = Math.round(settings.steps / 2);
 const git = (...a) => execFileSync('git', a, { encoding: 'utf8' }).trim();
 const dirty = git('status', '--porcelain', '--', 'scripts/mqar-grid.mjs', 'src/core/mqar');
 if (dirty && !flag('dirty') && !flag('merge')) {
@@ -107,11 +113,55 @@ if (flag('merge')) {
   process.exit(0);
 }
 
+if (flag('conv-of')) {
+  const of = JSON.parse(await readFile(option('conv-of', ''), 'utf8'));
+  const server = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
+  try {
+    const { runCell, batchFor } = await server.ssrLoadModule('/src/core/mqar/run.ts');
+    const s = of.settings;
+    const cells = [];
+    for (const stream of list('streams', 'plain', String))
+      for (const kv of list('kv', '16,32'))
+        for (const mixer of option('mixers', 'delta,gated').split(','))
+          for (const seed of s.seeds) {
+            const t0 = performance.now();
+            const spec = {
+              d: s.d,
+              candidates: s.candidates,
+              keys: s.keys,
+              steps: s.steps,
+              warmup: s.warmup,
+              decay: s.decay,
+              climb: s.climb,
+              evalSize: s.evalSize,
+              every: s.every,
+              conv: true,
+              batchSize: batchFor(s.queries, kv),
+              mixer,
+              stream,
+              kv,
+              seed,
+              lr: of.rates[mixer],
+            };
+            const r = runCell(spec);
+            const seconds = (performance.now() - t0) / 1000;
+            cells.push({ ...spec, ...r, seconds });
+            console.log(`conv ${stream} kv ${kv} ${mixer} seed ${seed}: test accuracy ${r.test.accuracy.toFixed(3)} (${seconds.toFixed(1)} s)`);
+          }
+    await writeFile(out, `${JSON.stringify({ made: new Date().toISOString().slice(0, 10), commit, grid: of.commit, cells }, null, 1)}\n`);
+    console.log(`${out}: ${cells.length} cells with the short convolution`);
+  } finally {
+    await server.close();
+  }
+  process.exit(0);
+}
+
 const server = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
 try {
   const { MIXERS } = await server.ssrLoadModule('/src/core/mqar/index.ts');
-  const { runCell, batchFor, warmupFor } = await server.ssrLoadModule('/src/core/mqar/run.ts');
+  const { runCell, batchFor, warmupFor, climbFor } = await server.ssrLoadModule('/src/core/mqar/run.ts');
   if (warmupFor(settings.steps) !== settings.warmup) throw new Error('the warm-up here and in run.ts differ');
+  if (climbFor(settings.steps) !== settings.climb) throw new Error('the climb here and in run.ts differ');
   const mixers = option('mixers', MIXERS.join(',')).split(',');
   const base = {
     d: settings.d,
@@ -120,6 +170,7 @@ try {
     steps: settings.steps,
     warmup: settings.warmup,
     decay: settings.decay,
+    climb: settings.climb,
     conv: false,
     evalSize: settings.evalSize,
     every: settings.every,

@@ -1,6 +1,7 @@
 import { randomLcg, randomNormal } from 'd3-random';
 import { describe, expect, it } from 'vitest';
 import { evaluate, gradients, initParams, MIXERS, type Mixer, type Params, shapesOf, tensor, tensorNames } from '../../src/core/mqar';
+import { hasRecurrentHead } from '../../src/core/mqar/params';
 import { recallFixture } from './mqarFixture';
 
 const D = 4;
@@ -12,8 +13,8 @@ const fixture = recallFixture({ d: D, kv: 3, candidates: 5, keys: 8, count: 2, s
 const loss = (p: Params) => evaluate(p, fixture.sequences, fixture.values).loss;
 
 /** Parameters away from their initial values (gains and gate biases off 1 and their constants), so no term sits at a special point. */
-function jittered(mixer: Mixer, seed: number): Params {
-  const p = initParams(mixer, D, seed);
+function jittered(mixer: Mixer, seed: number, conv = false): Params {
+  const p = initParams(mixer, D, seed, conv);
   const uniform = randomLcg(seed + 1000);
   uniform();
   const normal = randomNormal.source(uniform)(0, 0.3);
@@ -53,6 +54,17 @@ describe('the hand-written backward matches central differences in float64', () 
       expect(names).toEqual(shapesOf(mixer, D).map((s) => s.name));
       const errors = Object.fromEntries(names.map((name) => [name, tensorError(p, grad, name)]));
       for (const [name, error] of Object.entries(errors)) expect(error, `${mixer}.${name}`).toBeLessThan(TOLERANCE);
+    });
+  }
+
+  for (const mixer of MIXERS.filter(hasRecurrentHead)) {
+    it(`${mixer} with the short convolution: every entry of every tensor, its taps included`, () => {
+      const p = jittered(mixer, 6, true);
+      const { loss: at, grad } = gradients(p, fixture.sequences, fixture.values);
+      expect(at).toBeCloseTo(loss(p), 14);
+      const names = tensorNames(p);
+      expect(names.slice(-3)).toEqual(['cq', 'ck', 'cv']);
+      for (const name of names) expect(tensorError(p, grad, name), `${mixer}.${name}`).toBeLessThan(TOLERANCE);
     });
   }
 });

@@ -113,6 +113,22 @@ describe('forward, gradients and evaluate', () => {
     }
   });
 
+  it('the short convolution with taps (1, 0, 0, 0) is no convolution; its other tensors draw as without it; another tap mixes in the token before', () => {
+    for (const mixer of ['delta', 'gdn2', 'stack'] as const) {
+      const plain = initParams(mixer, 8, 5);
+      const conv = initParams(mixer, 8, 5, true);
+      for (const name of tensorNames(plain)) expect(tensor(conv, name)).toEqual(tensor(plain, name));
+      for (const name of ['cq', 'ck', 'cv'] as const) {
+        const c = tensor(conv, name);
+        for (let i = 0; i < c.length; i++) c[i] = i % 4 === 0 ? 1 : 0;
+      }
+      expect(evaluate(conv, fixture.sequences, fixture.values).loss).toBe(evaluate(plain, fixture.sequences, fixture.values).loss);
+      tensor(conv, 'ck')[1] = 0.5;
+      expect(evaluate(conv, fixture.sequences, fixture.values).loss).not.toBe(evaluate(plain, fixture.sequences, fixture.values).loss);
+    }
+    expect(() => initParams('attention', 8, 5, true)).toThrow(/no recurrent head/);
+  });
+
   it('rejects a sequence that breaks the input contract', () => {
     const p = initParams('delta', 8, 5);
     const s = fixture.sequences[0]!;

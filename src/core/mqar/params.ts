@@ -75,14 +75,22 @@ export type Tensors = Partial<Record<TensorName, Float64Array>>;
 export interface Params {
   readonly mixer: Mixer;
   readonly d: number;
+  /** Whether the recurrent head carries the short convolution (cq, ck, cv); absent means not. */
+  readonly conv?: boolean;
   readonly tensors: Tensors;
 }
+
+/** The short convolution's width: each of q, k and v at a token mixes that token's and the 3 before, channel by channel. */
+export const CONV_WIDTH = 4;
+
+/** The memories with a recurrent head, which may carry the short convolution on its q, k and v. */
+export const hasRecurrentHead = (m: Mixer) => m !== 'attention' && m !== 'window';
 
 /**
  * How a tensor starts: a weight matrix N(0, 1/cols), a gain of ones, a constant, or (α's bias)
  * softplus⁻¹(dt) with dt log-uniform on GATE_INIT's range, one draw per entry.
  */
-type Init = { kind: 'weight' } | { kind: 'fill'; value: number } | { kind: 'dtBias' };
+type Init = { kind: 'weight' } | { kind: 'fill'; value: number } | { kind: 'dtBias' } | { kind: 'uniform'; bound: number };
 
 export interface TensorShape {
   readonly name: TensorName;
@@ -124,8 +132,21 @@ function deltaGates(d: number): TensorShape[] {
   return [fill('gMix', 1, d, 1), weight('wBeta', 1, headInput(d)), fill('bBeta', 1, 1, GATE_INIT.bBeta)];
 }
 
-/** The tensors of `mixer` at width d, in the order they are drawn from the generator. */
-export function shapesOf(mixer: Mixer, d: number): TensorShape[] {
+/**
+ * The tensors of `mixer` at width d, in the order they are drawn from the generator. With `conv`,
+ * the recurrent head's short convolution comes last (so the other tensors draw as without it):
+ * cq, ck, cv, each d × CONV_WIDTH (a channel's taps, the current token's first), drawn
+ * U(−1/√CONV_WIDTH, 1/√CONV_WIDTH) as PyTorch's Conv1d draws fla's ShortConvolution.
+ */
+export function shapesOf(mixer: Mixer, d: number, conv = false): TensorShape[] {
+  if (conv && !hasRecurrentHead(mixer)) throw new Error(`conv: ${mixer} has no recurrent head to carry the short convolution`);
+  const base = baseShapes(mixer, d);
+  if (!conv) return base;
+  const bound = 1 / Math.sqrt(CONV_WIDTH);
+  return [...base, ...(['cq', 'ck', 'cv'] as const).map((name): TensorShape => ({ name, rows: d, cols: CONV_WIDTH, init: { kind: 'uniform', bound } }))];
+}
+
+function baseShapes(mixer: Mixer, d: number): TensorShape[] {
   requirePositiveInteger('d', d);
   const e = headInput(d);
   const shared = [weight('Win', d, 2 * d), fill('gIn', 1, e, 1), fill('gOut', 1, d, 1), weight('Wout', d, d)];
@@ -179,14 +200,15 @@ export function shapesOf(mixer: Mixer, d: number): TensorShape[] {
  * seed gives the same model bit for bit in every engine.
  * A weight matrix of `cols` inputs is drawn N(0, 1/cols); gains start at 1; the gates as GATE_INIT.
  */
-export function initParams(mixer: Mixer, d: number, seed: number): Params {
+export function initParams(mixer: Mixer, d: number, seed: number, conv = false): Params {
   const uniform = randomLcg(seed);
   uniform();
   const normal = normalFrom(uniform);
   const tensors: Tensors = {};
-  for (const { name, rows, cols, init } of shapesOf(mixer, d)) {
+  for (const { name, rows, cols, init } of shapesOf(mixer, d, conv)) {
     const t = new Float64Array(rows * cols);
     if (init.kind === 'fill') t.fill(init.value);
+    else if (init.kind === 'uniform') for (let i = 0; i < t.length; i++) t[i] = init.bound * (2 * uniform() - 1);
     else if (init.kind === 'dtBias') {
       const [lo, hi] = [log(GATE_INIT.dtMin), log(GATE_INIT.dtMax)];
       for (let i = 0; i < t.length; i++) t[i] = softplusInverse(exp(lo + (hi - lo) * uniform()));
@@ -196,26 +218,28 @@ export function initParams(mixer: Mixer, d: number, seed: number): Params {
     }
     tensors[name] = t;
   }
-  return { mixer, d, tensors };
+  return conv ? { mixer, d, conv, tensors } : { mixer, d, tensors };
 }
+
+const like = (p: Params, tensors: Tensors): Params => (p.conv ? { mixer: p.mixer, d: p.d, conv: true, tensors } : { mixer: p.mixer, d: p.d, tensors });
 
 /** A gradient (or an Adam moment) shaped like `p`, all zeros. */
 export function zerosLike(p: Params): Params {
   const tensors: Tensors = {};
   for (const name of tensorNames(p)) tensors[name] = new Float64Array(p.tensors[name]!.length);
-  return { mixer: p.mixer, d: p.d, tensors };
+  return like(p, tensors);
 }
 
 /** A deep copy of `p`. */
 export function cloneParams(p: Params): Params {
   const tensors: Tensors = {};
   for (const name of tensorNames(p)) tensors[name] = Float64Array.from(p.tensors[name]!);
-  return { mixer: p.mixer, d: p.d, tensors };
+  return like(p, tensors);
 }
 
 /** The names of the tensors `p` holds, in shapesOf order. */
 export function tensorNames(p: Params): TensorName[] {
-  return shapesOf(p.mixer, p.d)
+  return shapesOf(p.mixer, p.d, p.conv ?? false)
     .map((s) => s.name)
     .filter((n) => p.tensors[n] !== undefined);
 }

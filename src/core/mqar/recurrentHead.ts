@@ -1,7 +1,8 @@
 /**
  * A recurrent head of width d (linear attention, DeltaNet, Gated DeltaNet, KDA, Gated DeltaNet-2) from the normed
- * input h (T × headInput(d): the whole token) to its output, forward and backward. q = L2(W_q h), k = L2(W_k h), v = W_v h (no short
- * convolution, no SiLU: Zoology's DeltaNet has both); β = σ(w_β·h + b_β); gated: α = exp(g) with
+ * input h (T × headInput(d): the whole token) to its output, forward and backward. q = L2(W_q h), k = L2(W_k h), v = W_v h; with
+ * the short convolution (p.conv), q = L2(conv_q(W_q h)), k = L2(conv_k(W_k h)), v = conv_v(W_v h), each conv causal and
+ * depthwise over CONV_WIDTH tokens, as fla's ShortConvolution but without its SiLU; β = σ(w_β·h + b_β); gated: α = exp(g) with
  * g = −e^A softplus(w_α·h + b_α), one per token; perChannel: the same per key channel, W_α h + b_α;
  * gdn2: perChannel's decay, with an erase gate σ(W_b h + b_b) per key channel and a write gate
  * σ(W_w h + b_w) per value channel in place of β.
@@ -9,13 +10,17 @@
  * RMSNorm with a gain before W_o, as in fla's and Zoology's DeltaNet and GDN layers; the norm
  * also stands in for linear attention's dropped denominator (research §3).
  */
-import { headInput, type Params, tensor } from './params';
+import { CONV_WIDTH, headInput, type Params, type TensorName, tensor } from './params';
 import { linear, linearBackward, l2Rows, l2RowsBackward, rmsRow, rmsRowBackward, sigmoid, softplus } from './ops';
 import { type Recurrence, type RecurrenceInput, recurrenceBackward, recurrenceForward } from './recurrence';
 import { exp } from './elementary';
 
 export interface RecurrentBuffers {
   input: RecurrenceInput;
+  /** W_q h, W_k h and W_v h before the short convolution, where it runs (T × d each). */
+  qLin: Float64Array;
+  kLin: Float64Array;
+  vLin: Float64Array;
   qPre: Float64Array;
   kPre: Float64Array;
   rq: Float64Array;
@@ -35,6 +40,8 @@ export interface RecurrentBuffers {
   out: Float64Array;
   dm: Float64Array;
   doRaw: Float64Array;
+  /** ∂L/∂(W_v h) before the short convolution (T × d). */
+  dLin: Float64Array;
   dq: Float64Array;
   dk: Float64Array;
   dv: Float64Array;
@@ -52,6 +59,9 @@ export function recurrentBuffers(kind: Recurrence, d: number, T: number): Recurr
   const two = kind === 'gdn2' ? T * d : 0;
   return {
     input: { kind, d, T, q: f(T * d), k: f(T * d), v: f(T * d), beta: f(T), alpha: f(gates), erase: f(two), write: f(two) },
+    qLin: f(T * d),
+    kLin: f(T * d),
+    vLin: f(T * d),
     qPre: f(T * d),
     kPre: f(T * d),
     rq: f(T),
@@ -70,6 +80,7 @@ export function recurrentBuffers(kind: Recurrence, d: number, T: number): Recurr
     out: f(T * d),
     dm: f(T * d),
     doRaw: f(T * d),
+    dLin: f(T * d),
     dq: f(T * d),
     dk: f(T * d),
     dv: f(T * d),
@@ -87,15 +98,53 @@ const dot = (w: Float64Array, w0: number, h: Float64Array, h0: number, d: number
   return s;
 };
 
+/** Y[t, i] = Σ_j c[i, j] X[t − j, i] over j < CONV_WIDTH and t − j ≥ 0: causal and depthwise. */
+function convForward(c: Float64Array, X: Float64Array, T: number, d: number, Y: Float64Array): void {
+  for (let t = 0; t < T; t++)
+    for (let i = 0; i < d; i++) {
+      let s = 0;
+      for (let j = 0; j < CONV_WIDTH && j <= t; j++) s += c[i * CONV_WIDTH + j]! * X[(t - j) * d + i]!;
+      Y[t * d + i] = s;
+    }
+}
+
+/** Adds the taps' gradients into dc and ∂L/∂X into dX (zeroed here), from ∂L/∂Y. */
+function convBackward(c: Float64Array, X: Float64Array, dY: Float64Array, T: number, d: number, dc: Float64Array, dX: Float64Array): void {
+  dX.fill(0, 0, T * d);
+  for (let t = 0; t < T; t++)
+    for (let i = 0; i < d; i++) {
+      const g = dY[t * d + i]!;
+      for (let j = 0; j < CONV_WIDTH && j <= t; j++) {
+        dc[i * CONV_WIDTH + j]! += g * X[(t - j) * d + i]!;
+        dX[(t - j) * d + i]! += g * c[i * CONV_WIDTH + j]!;
+      }
+    }
+}
+
+const CONVS = [
+  ['cq', 'qLin'],
+  ['ck', 'kLin'],
+  ['cv', 'vLin'],
+] as const satisfies readonly (readonly [TensorName, 'qLin' | 'kLin' | 'vLin'])[];
+
 /** The head's output for T tokens of h (T × d) into b.out. */
 export function recurrentForward(p: Params, h: Float64Array, T: number, b: RecurrentBuffers): void {
   const d = p.d;
   const e = headInput(d);
   const x = b.input;
   x.T = T;
-  linear(tensor(p, 'Wq'), d, e, h, T, b.qPre);
-  linear(tensor(p, 'Wk'), d, e, h, T, b.kPre);
-  linear(tensor(p, 'Wv'), d, e, h, T, x.v);
+  if (p.conv) {
+    linear(tensor(p, 'Wq'), d, e, h, T, b.qLin);
+    linear(tensor(p, 'Wk'), d, e, h, T, b.kLin);
+    linear(tensor(p, 'Wv'), d, e, h, T, b.vLin);
+    convForward(tensor(p, 'cq'), b.qLin, T, d, b.qPre);
+    convForward(tensor(p, 'ck'), b.kLin, T, d, b.kPre);
+    convForward(tensor(p, 'cv'), b.vLin, T, d, x.v);
+  } else {
+    linear(tensor(p, 'Wq'), d, e, h, T, b.qPre);
+    linear(tensor(p, 'Wk'), d, e, h, T, b.kPre);
+    linear(tensor(p, 'Wv'), d, e, h, T, x.v);
+  }
   l2Rows(b.qPre, T, d, x.q, b.rq);
   l2Rows(b.kPre, T, d, x.k, b.rk);
   if (x.kind !== 'linear' && x.kind !== 'gdn2') {
@@ -214,6 +263,16 @@ export function recurrentBackward(p: Params, h: Float64Array, T: number, b: Recu
   }
   l2RowsBackward(b.dq, x.q, b.rq, T, d);
   l2RowsBackward(b.dk, x.k, b.rk, T, d);
+  if (p.conv) {
+    // Through each convolution to W h: dq, dk, dv become the gradients before it, kept in dm, doRaw and dLin.
+    const before = { cq: b.dm, ck: b.doRaw, cv: b.dLin };
+    const after = { cq: b.dq, ck: b.dk, cv: b.dv };
+    for (const [c, lin] of CONVS) convBackward(tensor(p, c), b[lin], after[c], T, d, tensor(grad, c), before[c]);
+    linearBackward(tensor(p, 'Wq'), d, e, h, b.dm, T, tensor(grad, 'Wq'), dH);
+    linearBackward(tensor(p, 'Wk'), d, e, h, b.doRaw, T, tensor(grad, 'Wk'), dH);
+    linearBackward(tensor(p, 'Wv'), d, e, h, b.dLin, T, tensor(grad, 'Wv'), dH);
+    return;
+  }
   linearBackward(tensor(p, 'Wq'), d, e, h, b.dq, T, tensor(grad, 'Wq'), dH);
   linearBackward(tensor(p, 'Wk'), d, e, h, b.dk, T, tensor(grad, 'Wk'), dH);
   linearBackward(tensor(p, 'Wv'), d, e, h, b.dv, T, tensor(grad, 'Wv'), dH);

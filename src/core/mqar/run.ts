@@ -26,6 +26,12 @@ export interface CellSpec {
   warmup: number;
   /** After the warm-up, the rate falls to 0 along half a cosine ('cosine') or stays at lr ('none'). */
   decay: 'cosine' | 'none';
+  /**
+   * Steps over which the load climbs to kv: the first `climb` steps train at the loads 4, 8, …
+   * below kv, doubling, an equal share of them each, with as many queries a step as at kv; the rest
+   * at kv. 0: every step at kv.
+   */
+  climb: number;
   /** A causal depthwise convolution of width 4 on q, k and v, as fla's and Zoology's recurrent layers carry (recurrent memories only). */
   conv: boolean;
   seed: number;
@@ -58,6 +64,24 @@ export const warmupFor = (steps: number) => Math.round(steps * WARMUP_SHARE);
  */
 export const batchFor = (queries: number, kv: number) => Math.max(1, Math.round(queries / kv));
 
+/** The share of a run's steps over which its load climbs. */
+export const CLIMB_SHARE = 0.5;
+
+/** The climb, in steps, of a run of `steps` steps. */
+export const climbFor = (steps: number) => Math.round(steps * CLIMB_SHARE);
+
+/** The smallest load a climb starts from. */
+export const CLIMB_FROM = 4;
+
+/** The load a step trains at, and its batch: kv itself past the climb, else a smaller load with the same queries a step. */
+export function loadAt(spec: Pick<CellSpec, 'kv' | 'climb' | 'batchSize'>, step: number): { kv: number; batchSize: number } {
+  const below: number[] = [];
+  for (let kv = CLIMB_FROM; kv < spec.kv; kv *= 2) below.push(kv);
+  if (step > spec.climb || below.length === 0) return { kv: spec.kv, batchSize: spec.batchSize };
+  const kv = below[Math.floor(((step - 1) * below.length) / spec.climb)]!;
+  return { kv, batchSize: Math.max(1, Math.round((spec.batchSize * spec.kv) / kv)) };
+}
+
 /** The rate at step `step` (1 to spec.steps): a linear warm-up to lr, then half a cosine down to 0, or flat. */
 export function rateAt(spec: Pick<CellSpec, 'lr' | 'warmup' | 'decay' | 'steps'>, step: number): number {
   const { lr, warmup, decay, steps } = spec;
@@ -81,13 +105,14 @@ export interface CellRun {
 
 /** Starts one cell: its embeddings, parameters and optimiser, each from the cell's seed. */
 export function startCell(spec: CellSpec): CellRun {
-  if (spec.conv) throw new Error('conv: the short convolution is not built yet');
+  if (!(Number.isInteger(spec.climb) && spec.climb >= 0 && spec.climb <= spec.steps))
+    throw new RangeError(`climb: ${spec.climb}, not a whole number of steps from 0 to ${spec.steps}`);
   if (!(Number.isInteger(spec.warmup) && spec.warmup >= 0 && spec.warmup <= spec.steps))
     throw new RangeError(`warmup: ${spec.warmup}, not a whole number of steps from 0 to ${spec.steps}`);
   const shape = streamShape(spec.stream, spec.kv);
   if (spec.candidates < shape.values) throw new Error(`candidates: ${spec.stream} at kv = ${spec.kv} needs ${shape.values}`);
   const e = embeddings(spec.d, spec.keys, spec.candidates, partSeed(spec.seed, 'embeddings'));
-  const p = initParams(spec.mixer, spec.d, partSeed(spec.seed, 'params'));
+  const p = initParams(spec.mixer, spec.d, partSeed(spec.seed, 'params'), spec.conv);
   const adam = adamState(p);
   const curve: CellResult['curve'] = [];
   let [sumLoss, sumAcc, n] = [0, 0, 0];
@@ -105,7 +130,8 @@ export function startCell(spec: CellSpec): CellRun {
       const made: CellResult['curve'] = [];
       for (let i = 0; i < count && !run.done; i++) {
         const at = step + 1;
-        const b = batch(e, spec.stream, spec.kv, spec.batchSize, batchSeed(partSeed(spec.seed, 'train'), at));
+        const load = loadAt(spec, at);
+        const b = batch(e, spec.stream, load.kv, load.batchSize, batchSeed(partSeed(spec.seed, 'train'), at));
         const r = trainStep(p, adam, b, e.values, rateAt(spec, at));
         if (!Number.isFinite(r.loss)) {
           diverged = at;
