@@ -1,7 +1,8 @@
 // Times the recall trainer (src/core/mqar/) as a reader's machine would run it: Adam steps of each
-// memory at the default width, batch and candidate set, on plain recall at two loads, and what
-// one cell of the grid would take at that speed. Prints; asserts nothing.
-//   npm run bench:train [-- --steps 40 --kv 16,64 --cell 1000 --batch 8]
+// memory at the default width and candidate set, with the grid's queries a step (the batch is
+// queries / kv sequences), on plain recall at two loads, and what one cell of the grid would take
+// at that speed. Prints; asserts nothing.
+//   npm run bench:train [-- --steps 40 --kv 16,64 --cell 1000 --queries 256]
 import os from 'node:os';
 import { createServer } from 'vite';
 
@@ -13,8 +14,8 @@ const option = (name, fallback) => {
 const steps = Number(option('steps', '40'));
 const loads = option('kv', '16,64').split(',').map(Number);
 const cell = Number(option('cell', '1000'));
-/** The grid's batch (scripts/mqar-grid.mjs). */
-const size = Number(option('batch', '8'));
+/** The grid's queries a step (scripts/mqar-grid.mjs). */
+const queries = Number(option('queries', '256'));
 
 const server = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
 try {
@@ -22,8 +23,9 @@ try {
   const { embeddings, batch, batchSeed } = await server.ssrLoadModule('/src/core/mqar/task.ts');
   const d = DEFAULT_WIDTH;
   const e = embeddings(d, 256, 128, 1);
-  console.log(`recall trainer, d = ${d}, batch ${size}, 128 candidates, Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}`);
+  console.log(`recall trainer, d = ${d}, ${queries} queries a step, 128 candidates, Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'}`);
   for (const kv of loads) {
+    const size = Math.max(1, Math.round(queries / kv));
     for (const mixer of MIXERS) {
       const p = initParams(mixer, d, 1);
       const s = adamState(p);

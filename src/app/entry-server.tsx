@@ -17,7 +17,7 @@ import { UPDATES_CSS, updatesPage } from './updatesPage';
 import { UPDATES_PAGE, UPDATES_STYLES } from '../content/updates';
 import { TrainBody, TRAIN_DESCRIPTION, TRAIN_PAGE, TRAIN_TITLE } from '../essay/TrainBody';
 import trainCss from './styles/train.css?raw';
-import { gridCsv, gridJson, MQAR_DOWNLOADS } from '../content/mqar';
+import { gridConfigs, gridCsv, gridCurves, gridJson, MQAR_DOWNLOADS } from '../content/mqar';
 
 /** The trainer's page: its own stylesheet, linked after the essay's. */
 export const TRAIN_STYLES = 'train.css';
@@ -69,5 +69,7 @@ export function dataFiles(): { path: string; text: string }[] {
     // The recall grid, whole, for the trainer's page.
     { path: MQAR_DOWNLOADS.json, text: gridJson() },
     { path: MQAR_DOWNLOADS.csv, text: gridCsv() },
+    { path: MQAR_DOWNLOADS.curves, text: gridCurves() },
+    { path: MQAR_DOWNLOADS.configs, text: gridConfigs() },
   ];
 }

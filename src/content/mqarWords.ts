@@ -6,11 +6,21 @@
 import type { Mixer } from '../core/mqar/params';
 import { MQAR_STREAMS, type MqarStream } from '../core/mqar/task';
 import { countWord, integer, percent } from '../format';
-import { loadStalls, stalls } from './mqarStalls';
-import { FIXED_MEMORIES, MEMORY_WORDS, type MqarGrid, mqarGrid, recalledPairs, type Spread, spreadOf, TRAIN_DEFAULTS, type TrainSettings } from './mqar';
+import {
+  FIXED_MEMORIES,
+  MEMORY_WORDS,
+  type MqarGrid,
+  mqarGrid,
+  neverTrained,
+  recalledPairs,
+  type Spread,
+  spreadOf,
+  TRAIN_DEFAULTS,
+  type TrainSettings,
+} from './mqar';
 
-/** A stored cell as the figure carries it: stream, kv, memory, seed, then test accuracy and loss, validation accuracy and loss (loss null where the run diverged), and the step it diverged at or null. */
-export type StoredCell = [MqarStream, number, Mixer, number, number, number | null, number, number | null, number | null];
+/** A stored cell as the figure carries it: stream, kv, memory, seed, then test accuracy and loss, validation accuracy and loss (loss null where the run diverged), the step it diverged at or null, and whether it never trained. */
+export type StoredCell = [MqarStream, number, Mixer, number, number, number | null, number, number | null, number | null, boolean];
 
 export interface TrainFigureProps {
   defaults: TrainSettings;
@@ -29,7 +39,18 @@ export function trainFigureProps(g: MqarGrid = mqarGrid): TrainFigureProps {
     settings,
     rates: g.rates as Record<Mixer, number>,
     made: g.made,
-    cells: g.cells.map((c) => [c.stream, c.kv, c.mixer, c.seed, c.test.accuracy, c.test.loss, c.validation.accuracy, c.validation.loss, c.diverged]),
+    cells: g.cells.map((c) => [
+      c.stream,
+      c.kv,
+      c.mixer,
+      c.seed,
+      c.test.accuracy,
+      c.test.loss,
+      c.validation.accuracy,
+      c.validation.loss,
+      c.diverged,
+      neverTrained(c, g.settings.candidates),
+    ]),
     lookFor: Object.fromEntries(MQAR_STREAMS.map((k) => [k, trainSentences(g).lookFor(k)])) as Record<MqarStream, string>,
   };
 }
@@ -66,15 +87,10 @@ export function bestOf(memories: readonly Mixer[], stream: MqarStream, kv: numbe
   return memories.map((m) => ({ mixer: m, spread: spreadOf(g, stream, kv, m) })).reduce((a, b) => (b.spread.mean > a.spread.mean ? b : a));
 }
 
-/** The seeds of a memory at a load and stream that stalled (./stalls), and the mean test accuracy of those that trained. */
+/** The mean test accuracy of the seeds of a memory at a load and stream that trained, and how many never did (./mqar.ts, neverTrained). */
 export function trained(g: MqarGrid, stream: MqarStream, kv: number, m: Mixer): { mean: number; stalled: number } {
-  const out = new Set(
-    stalls(g)
-      .filter(({ cell: c }) => c.stream === stream && c.kv === kv && c.mixer === m)
-      .map(({ cell: c }) => c.seed),
-  );
-  const kept = g.cells.filter((c) => c.stream === stream && c.kv === kv && c.mixer === m && !out.has(c.seed)).map((c) => c.test.accuracy);
-  return { mean: kept.reduce((a, b) => a + b, 0) / kept.length, stalled: out.size };
+  const s = spreadOf(g, stream, kv, m);
+  return { mean: s.mean, stalled: s.untrained };
 }
 
 /** The lowest of `memories` by the mean of its seeds that trained, on a stream at a load, and how many seeds of all of them stalled there. */
@@ -101,14 +117,14 @@ export function keepsUpTo(memories: readonly Mixer[], stream: MqarStream, g: Mqa
   return last;
 }
 
-/** " (one seed stalled, left out)" where seeds of the memory stalled at that load, else nothing: the mean quoted beside it is of the seeds that trained. */
+/** " (one seed never trained, left out)" where seeds of the memory never trained at that load, else nothing: the mean quoted beside it is of the seeds that trained. */
 function stalledNote(g: MqarGrid, stream: MqarStream, kv: number, m: Mixer): string {
   const t = trained(g, stream, kv, m);
   if (t.stalled === 0) return '';
-  return ` (${countWord(t.stalled)} seed${t.stalled > 1 ? 's' : ''} stalled, left out)`;
+  return ` (${countWord(t.stalled)} seed${t.stalled > 1 ? 's' : ''} never trained, left out)`;
 }
 
-const aside = (n: number) => (n === 0 ? '' : `, ${countWord(n)} stalled seed${n > 1 ? 's' : ''} aside,`);
+const aside = (n: number) => (n === 0 ? '' : `, ${countWord(n)} untrained seed${n > 1 ? 's' : ''} aside,`);
 
 /** The load the rewrite and switch lines compare at: half of d, where a state of d rows is half full. */
 export const compareLoad = (g: MqarGrid = mqarGrid) => {
@@ -117,12 +133,8 @@ export const compareLoad = (g: MqarGrid = mqarGrid) => {
   return at;
 };
 
-/** The load on a stream where attention is compared: the largest, or the load before its training stalled. */
-function attentionLoad(g: MqarGrid, stream: MqarStream): number {
-  const top = Math.max(...g.settings.kv);
-  const stall = loadStalls(g).find((l) => l.stream === stream && l.mixer === 'attention');
-  return stall ? Math.max(...g.settings.kv.filter((kv) => kv < stall.kv)) : top;
-}
+/** The load on a stream where attention is compared: the largest. */
+const attentionLoad = (g: MqarGrid, _stream: MqarStream): number => Math.max(...g.settings.kv);
 
 /**
  * The pairs a state holds, as the grid shows it: where every write rule's recalled pairs
@@ -179,9 +191,9 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
     const a = spreadOf(g, stream, at, 'attention').mean;
     const [nx, ny] = [stalledNote(g, stream, at, x), stalledNote(g, stream, at, y)];
     if (stream === 'rewrite')
-      return `Look for the latest write winning: at kv = ${at}, ${MEMORY_WORDS[x]}, ${RULE_WORDS[x]}, recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]}, ${RULE_WORDS[y]}, at ${two(ry)}${ny}; attention, blind to which write came later, ${two(a)}.`;
+      return `Look for the latest write winning: at kv = ${at}, ${MEMORY_WORDS[x]}, ${RULE_WORDS[x]}, recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]}, ${RULE_WORDS[y]}, at ${two(ry)}${ny}; attention, with no position signal by design, ${two(a)}.`;
     const gated = trained(g, stream, at, 'gated').mean;
-    return `Look for the gates that clear the old context: at kv = ${at}, ${MEMORY_WORDS[x]} recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} at ${two(ry)}${ny}; gated delta, clearing every row, ${two(gated)}${stalledNote(g, stream, at, 'gated')}.`;
+    return `Look for the gates that clear the old context: at kv = ${at}, ${MEMORY_WORDS[x]} recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} at ${two(ry)}${ny}; gated delta, clearing every row, ${two(gated)}${stalledNote(g, stream, at, 'gated')}; attention, with no position signal by design, ${two(a)}.`;
   };
   const fixedSmall = lowestTrained(FIXED_MEMORIES, 'plain', small, g);
   const fixedTop = bestOf(FIXED_MEMORIES, 'plain', top, g).spread.mean;
@@ -192,7 +204,7 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
   return {
     lookFor,
     /** The main path's result, in "What to verify": few numerals, as the main path asks. */
-    result: `In a one-layer toy trained on associative recall, every fixed-size memory recalled ${fixedSmall.mean >= ALMOST_ALL ? 'almost all' : `at least ${percent(fixedSmall.mean)}`} of ${small} pairs${fixedSmall.stalled ? (fixedSmall.stalled > 1 ? ', stalled runs aside,' : ', a stalled run aside,') : ''} but no more than ${percent(fixedTop)} of ${top} on average; attention, whose cache grew, recalled ${att >= ALL ? 'all of them' : percent(att)}.`,
+    result: `In a one-layer toy trained on associative recall, every fixed-size memory recalled ${fixedSmall.mean >= ALMOST_ALL ? 'almost all' : `at least ${percent(fixedSmall.mean)}`} of ${small} pairs${fixedSmall.stalled ? (fixedSmall.stalled > 1 ? ', untrained runs aside,' : ', an untrained run aside,') : ''} but no more than ${percent(fixedTop)} of ${top} on average; attention, whose cache grew, recalled ${att >= ALL ? 'all of them' : percent(att)}.`,
     /** The trainer's page's result, its numbers in the figure's table. */
     resultFull:
       keepsUpTo(WRITE_RULES, 'plain', g) === null

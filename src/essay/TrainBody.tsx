@@ -14,10 +14,15 @@ import {
   numbersKept,
   parameterCounts,
   recalledPairs,
+  REAL_SCALE_DIFFERS,
+  spreadOf,
   STREAM_TESTS,
+  untrainedCells,
 } from '../content/mqar';
+import { batchFor } from '../core/mqar/run';
 import { trainFigureProps, trainSentences, WRITE_RULES } from '../content/mqarWords';
-import { STREAM_WORDS, stallSentence, stalls } from '../content/mqarStalls';
+import { plateauRuleSentence, STREAM_WORDS, stallSentence } from '../content/mqarStalls';
+import { convRows, mqarConv } from '../content/mqarConv';
 import { Fold } from '../viz/Fold';
 import { GridTable, TableRegion } from '../widgets/Train/GridView';
 import { integer } from '../format';
@@ -28,13 +33,18 @@ import { FigureFrame } from './Section';
 export const TRAIN_PAGE = 'train.html';
 export const TRAIN_TITLE = 'Train them yourself: the memories on associative recall';
 export const TRAIN_DESCRIPTION =
-  'Eight one-layer memories, from attention to gated delta rules, Gated DeltaNet-2 and a hybrid, trained on associative recall in your browser at matched state, beside a stored grid of every load, stream and seed.';
+  'Nine small memories, from attention to gated delta rules, Gated DeltaNet-2, a hybrid and a two-layer stack, trained on associative recall in your browser at matched state, beside a stored grid of every load, stream and seed.';
 
 export const ZOOLOGY = 'https://arxiv.org/abs/2312.04927';
+const ZOOLOGY_CODE = 'https://github.com/HazyResearch/zoology';
+const FLA = 'https://github.com/fla-org/flash-linear-attention';
 const FALCON_H1 = 'https://arxiv.org/abs/2507.22448';
 const HYMBA = 'https://arxiv.org/abs/2411.13676';
 const FLA_GDN = 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/gated_deltanet.py';
 const GDN2 = 'https://arxiv.org/abs/2605.22791';
+const QWEN3_NEXT = 'https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct';
+const KIMI_LINEAR = 'https://arxiv.org/abs/2510.26692';
+const FLA_CONV = 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/modules/convolution.py';
 
 const rate = (x: number) => String(x);
 
@@ -57,7 +67,7 @@ export function TrainBody() {
   const allRates = [...new Set(g.sweep.map((r) => r.lr))].sort((a, b) => a - b);
   // The memories whose sweep went past the rates it started from.
   const extended = MIXERS.filter((m) => swept(m).some((lr) => !s.lrs.includes(lr)));
-  const stalled = stalls(g);
+  const stalled = untrainedCells(g);
   const kvs = [...s.kv].sort((a, b) => a - b);
   return (
     <main id="main" className="essay train-page">
@@ -74,6 +84,10 @@ export function TrainBody() {
         A sequence writes pairs of random unit vectors as tokens [key &#8214; value], then asks for every key as [key &#8214; 0]. The answer is scored against{' '}
         {s.candidates} candidate values, so a guess is right one time in {s.candidates}. The load, kv, is the number of pairs a sequence writes. No memory gets
         a position signal.
+      </p>
+      <p>
+        A memory that has learned which values a sequence wrote, but not which key each went with, does better than chance: it is right about one time in kv.
+        That is the floor for recalling nothing of the pairing, and the figure draws it beside chance.
       </p>
       <h2 id="train-model">The model</h2>
       <p>
@@ -141,6 +155,11 @@ export function TrainBody() {
           The hybrid runs a delta head and an attention head side by side on the same input, as <a href={HYMBA}>Hymba</a> and <a href={FALCON_H1}>Falcon-H1</a>{' '}
           do within a layer. It is charged for both memories.
         </li>
+        <li>
+          The stack is two layers: a delta-rule layer, then an attention layer that reads what the first left in the stream beside the whole token. That is how{' '}
+          <a href={QWEN3_NEXT}>Qwen3-Next</a> and <a href={KIMI_LINEAR}>Kimi Linear</a> combine the two, with about three gated delta layers to each attention
+          layer in their full models; two layers are the smallest such stack. It is charged for both memories too.
+        </li>
       </ul>
       <p>The three streams test different evictions:</p>
       <ul>
@@ -158,9 +177,10 @@ export function TrainBody() {
         minHeight={900}
         caption={
           <>
-            Test accuracy on fresh sequences against the pairs to recall, one line a memory through the mean of {s.seeds.length} seeds, each whisker from the
-            lowest seed to the highest; the dotted line is chance, 1 in {s.candidates}. Each cell trained {integer(s.steps)} steps of {s.batchSize} sequences.
-            Below it, any cell trained again in this page.
+            Test accuracy on fresh sequences against the pairs to recall, one line a memory through the mean of its seeds that trained (of {s.seeds.length}),
+            each whisker from the lowest of them to the highest; a ring is a run that never trained, left out of the line. The dotted line is chance, 1 in{' '}
+            {s.candidates}; the dashed line is a guess among the kv values a sequence wrote. Each cell trained {integer(s.steps)} steps of {s.queries} queries.
+            Below it, any cell trained again in this page, beside the stored seeds of that cell.
           </>
         }
       >
@@ -170,7 +190,12 @@ export function TrainBody() {
       <p data-claim="train-pairs">{say.pairs}</p>
       <TableRegion
         id="train-pairs-caption"
-        caption={<>Pairs recalled on plain recall: mean test accuracy times kv, for the memories of {integer(s.d * s.d)} numbers.</>}
+        caption={
+          <>
+            Pairs recalled on plain recall: mean test accuracy of the seeds that trained times kv, for the memories of {integer(s.d * s.d)} numbers. A read
+            counts when the nearest of the {s.candidates} candidates is the right value, so an approximate read counts, which is why a memory can pass d.
+          </>
+        }
       >
         <thead>
           <tr>
@@ -184,9 +209,15 @@ export function TrainBody() {
           {(['window', ...WRITE_RULES] as const).map((m) => (
             <tr key={m}>
               <th scope="row">{MEMORY_WORDS[m]}</th>
-              {kvs.map((kv) => (
-                <td key={kv}>{recalledPairs(g, 'plain', kv, m).toFixed(1)}</td>
-              ))}
+              {kvs.map((kv) => {
+                const left = spreadOf(g, 'plain', kv, m).untrained;
+                return (
+                  <td key={kv}>
+                    {spreadOf(g, 'plain', kv, m).seeds > 0 ? recalledPairs(g, 'plain', kv, m).toFixed(1) : '…'}
+                    {left ? <span className="train-range train-untrained">{`${left} of ${s.seeds.length} never trained, left out`}</span> : null}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
@@ -194,18 +225,39 @@ export function TrainBody() {
       <h2 id="train-how">How the grid was made</h2>
       <p>
         <code>node {MQAR_SCRIPT}</code> ran every memory at kv = {s.kv.join(', ')} on the three streams with seeds {s.seeds.join(', ')}, on {g.made}, with the
-        code this page runs. It trains at one load at a time, not on a mix of loads as Zoology does, so each load&rsquo;s number is that load&rsquo;s alone, and
-        a run that stalls stands as a stalled seed rather than being averaged into the other loads. A cell draws every random number from its seed, so running
-        it again gives the same numbers to the last bit, in Node and Chromium as tested. The trainer computes its exponentials and logarithms with + &minus;
-        &times; &divide; and square roots alone, so no engine&rsquo;s maths library changes a bit.
+        code this page runs. It trains at one load at a time, not on a mix of loads as Zoology does, so each load&rsquo;s number is that load&rsquo;s alone. A
+        cell draws every random number from its seed, so running it again gives the same numbers to the last bit, in Node and Chromium as tested. The trainer
+        computes its exponentials, logarithms and the cosine of its schedule with + &minus; &times; &divide; and square roots alone, so no engine&rsquo;s maths
+        library changes a bit.
+      </p>
+      <p data-claim="train-setup">
+        Every load gets the same supervision: each step asks {s.queries} queries, so a step holds {batchFor(s.queries, kvs[0]!)} sequences at kv = {kvs[0]} and{' '}
+        {batchFor(s.queries, kvs.at(-1)!)} at kv = {kvs.at(-1)}. With the same number of sequences at every load, a small load got a sixteenth of the queries of
+        a large one, and that is where runs stalled. The rate climbs over the first {integer(s.warmup)} steps, then falls to zero along half a cosine, as the
+        recall studies train; the fall also keeps a high rate from pinning the gates at 0 or 1.
+      </p>
+      <p data-claim="train-climb">
+        Over the first {integer(s.climb)} steps the load also climbs: a run at kv = 32 trains at kv = 4, 8 and 16 in turn, an equal share of those steps each,
+        then at 32 for the rest, with as many queries a step throughout. A memory learns to write and read on short sequences first. Without the climb, a gated
+        rule whose one decay started low forgot each pair before its query at kv = 16 and above, and some seeds never found the pairing. Zoology trains on a mix
+        of loads; here each number is still one load&rsquo;s, scored on that load alone.
       </p>
       <p>
-        Each memory&rsquo;s learning rate was picked on validation sequences of plain recall at kv = {s.sweep.kv.join(' and ')} (seed {s.sweep.seed}, none of
-        the grid&rsquo;s), by their mean accuracy. The sweep starts from {s.lrs.join(', ')} and goes one rate further wherever the best sits at an edge of the
-        rates tried{extended.length === 0 ? '; none did' : `, as it did for ${extended.map((m) => MEMORY_WORDS[m]).join(', ')}`}. So each rate picked lies
-        inside the range swept.
+        Each memory&rsquo;s learning rate was picked on validation sequences of plain recall at kv = {s.sweep.kv.join(', ')}, on seeds{' '}
+        {s.sweep.seeds.join(', ')} (none of the grid&rsquo;s), by the mean accuracy of those {s.sweep.kv.length * s.sweep.seeds.length} runs, so one seed that
+        stalls cannot flip the pick. The sweep starts from {s.lrs.join(', ')} and goes one rate further wherever the best sits at an edge of the rates tried
+        {extended.length === 0 ? '; none did' : `, as it did for ${extended.map((m) => MEMORY_WORDS[m]).join(', ')}`}. So each rate picked lies inside the range
+        swept.
       </p>
-      <TableRegion id="train-rates-caption" caption={<>Validation accuracy at each rate swept, kv = {s.sweep.kv.join(' / ')}; the rate picked in bold.</>}>
+      <TableRegion
+        id="train-rates-caption"
+        caption={
+          <>
+            Validation accuracy at each rate swept, the mean of seeds {s.sweep.seeds.join(', ')} at kv = {s.sweep.kv.join(' / ')}; the rate picked in bold.
+            Every run is in the JSON download.
+          </>
+        }
+      >
         <thead>
           <tr>
             <th scope="col">Memory</th>
@@ -219,9 +271,14 @@ export function TrainBody() {
             <tr key={m}>
               <th scope="row">{MEMORY_WORDS[m]}</th>
               {allRates.map((lr) => {
-                const runs = s.sweep.kv.map((kv) => g.sweep.find((x) => x.mixer === m && x.lr === lr && x.kv === kv));
                 const text = swept(m).includes(lr)
-                  ? runs.map((r) => (r!.diverged === null ? r!.validation.accuracy.toFixed(3) : `diverged at step ${r!.diverged}`)).join(' / ')
+                  ? s.sweep.kv
+                      .map((kv) => {
+                        const runs = g.sweep.filter((x) => x.mixer === m && x.lr === lr && x.kv === kv);
+                        const mean = runs.reduce((a, r) => a + (r.diverged === null ? r.validation.accuracy : 0), 0) / runs.length;
+                        return mean.toFixed(3);
+                      })
+                      .join(' / ')
                   : 'not run';
                 return <td key={lr}>{g.rates[m] === lr ? <strong>{text}</strong> : text}</td>;
               })}
@@ -230,7 +287,8 @@ export function TrainBody() {
         </tbody>
       </TableRegion>
       <p className="train-downloads-grid">
-        The whole grid, every cell with its settings, rate, scores and losses, and the commit <code>{g.commit.slice(0, 12)}</code> of the code that made it:{' '}
+        The whole grid, every cell with its settings, rate, scores and losses, whether it never trained, and the commit <code>{g.commit.slice(0, 12)}</code> of
+        the code that made it:{' '}
         <a href={MQAR_DOWNLOADS.csv} download>
           recall-grid.csv
         </a>
@@ -238,18 +296,71 @@ export function TrainBody() {
         <a href={MQAR_DOWNLOADS.json} download>
           recall-grid.json
         </a>
-        . Each cell&rsquo;s training curve is in <code>src/content/mqarGrid.json</code> at that commit.
+        ; every cell&rsquo;s training curve:{' '}
+        <a href={MQAR_DOWNLOADS.curves} download>
+          recall-curves.json
+        </a>
+        .
       </p>
-      <h2 id="train-stalls">Seeds that stalled</h2>
+      <p className="train-downloads-configs">
+        Each memory&rsquo;s settings as a config for <a href={FLA}>fla</a> or <a href={ZOOLOGY_CODE}>Zoology</a>, to take a cell to real scale: the layers, the
+        width, the rate and its schedule, the batch at each load:{' '}
+        <a href={MQAR_DOWNLOADS.configs} download>
+          recall-configs.json
+        </a>
+        . {REAL_SCALE_DIFFERS}
+      </p>
+      <h2 id="train-conv">The short convolution</h2>
+      <p>
+        fla&rsquo;s and Zoology&rsquo;s recurrent layers pass q, k and v through a <a href={FLA_CONV}>short convolution</a>: each channel mixes its token with
+        the three before, so a token can see its neighbours before the state does. Here every token carries its key and value together, so there is little for
+        it to join. A reader can turn it on for any recurrent memory under More settings (here without fla&rsquo;s SiLU). The table compares it on and off.
+      </p>
+      <TableRegion
+        id="train-conv-caption"
+        caption={
+          <>
+            Test accuracy on plain recall with the short convolution off (the grid) and on, the mean of the seeds that trained (of {s.seeds.length}), at the
+            grid&rsquo;s rates; made on {mqarConv.made} at commit <code>{mqarConv.commit.slice(0, 12)}</code>.
+          </>
+        }
+      >
+        <thead>
+          <tr>
+            <th scope="col">Memory</th>
+            <th scope="col">kv</th>
+            <th scope="col">Off</th>
+            <th scope="col">On</th>
+          </tr>
+        </thead>
+        <tbody>
+          {convRows().map((r) => (
+            <tr key={`${r.mixer} ${r.kv}`}>
+              <th scope="row">{MEMORY_WORDS[r.mixer]}</th>
+              <td>{r.kv}</td>
+              <td>
+                {r.off.seeds > 0 ? r.off.mean.toFixed(2) : '…'}
+                {r.off.untrained ? <span className="train-range train-untrained">{`${r.off.untrained} never trained, left out`}</span> : null}
+              </td>
+              <td>
+                {r.on.seeds > 0 ? r.on.mean.toFixed(2) : '…'}
+                {r.on.untrained ? <span className="train-range train-untrained">{`${r.on.untrained} never trained, left out`}</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </TableRegion>
+      <h2 id="train-stalls">Runs that never trained</h2>
+      <p data-claim="train-rule">{plateauRuleSentence(g)}</p>
       <p data-claim="train-stalls">{stallSentence(g)}</p>
       {stalled.length > 0 ? (
-        <Fold id="train-stalled" summary={`The ${integer(stalled.length)} stalled cells`}>
+        <Fold id="train-stalled" summary={`The ${integer(stalled.length)} runs that never trained`}>
           <TableRegion
             id="train-stalled-caption"
             caption={
               <>
-                Each stalled cell, its test accuracy against the best seed of its memory at its load, and its training loss at the end (a uniform guess scores
-                ln {s.candidates} &asymp; {Math.log(s.candidates).toFixed(2)}).
+                Each run that never trained: its test accuracy and loss, and its training loss over its last {s.every} steps (a uniform guess scores ln{' '}
+                {s.candidates} &asymp; {Math.log(s.candidates).toFixed(2)}).
               </>
             }
           >
@@ -260,20 +371,20 @@ export function TrainBody() {
                 <th scope="col">kv</th>
                 <th scope="col">Seed</th>
                 <th scope="col">Accuracy</th>
-                <th scope="col">Best seed</th>
-                <th scope="col">Final loss</th>
+                <th scope="col">Test loss</th>
+                <th scope="col">Final training loss</th>
               </tr>
             </thead>
             <tbody>
-              {stalled.map(({ cell: c, best }) => (
+              {stalled.map((c) => (
                 <tr key={`${c.stream} ${c.kv} ${c.mixer} ${c.seed}`}>
                   <th scope="row">{MEMORY_WORDS[c.mixer]}</th>
                   <td>{STREAM_WORDS[c.stream]}</td>
                   <td>{c.kv}</td>
                   <td>{c.seed}</td>
                   <td>{c.test.accuracy.toFixed(2)}</td>
-                  <td>{best.toFixed(2)}</td>
-                  <td>{c.curve.at(-1)!.loss.toFixed(2)}</td>
+                  <td>{c.test.loss === null ? 'diverged' : c.test.loss.toFixed(2)}</td>
+                  <td>{c.curve.at(-1)?.loss.toFixed(2) ?? '…'}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MIXERS, type Mixer } from '../../src/core/mqar/params';
-import { runCell } from '../../src/core/mqar/run';
+import { batchFor, runCell } from '../../src/core/mqar/run';
 import type { StoredCell, TrainFigureProps } from '../../src/content/mqarWords';
 import { type TrainMessage, type TrainPost, trainer } from '../../src/widgets/Train/runTrain';
 import { TrainFigure } from '../../src/widgets/Train/TrainFigure';
@@ -37,8 +37,11 @@ const settings = {
   d: 8,
   candidates: 64,
   keys: 64,
-  batchSize: 4,
+  queries: 16,
   steps: 100,
+  warmup: 10,
+  decay: 'cosine' as const,
+  climb: 50,
   evalSize: 8,
   every: 10,
   kv: [4, 8],
@@ -55,12 +58,12 @@ for (const stream of settings.streams)
         // Only the cell the test trains is run; the others stand in with made-up scores.
         const r =
           stream === 'plain' && kv === 4 && mixer === 'linear' && seed === 2
-            ? runCell({ ...settings, mixer, stream, kv, seed, lr: 0.01 })
+            ? runCell({ ...settings, batchSize: batchFor(settings.queries, kv), conv: false, mixer, stream, kv, seed, lr: 0.01 })
             : { test: { accuracy: (kv + seed) / 100, loss: 1 }, validation: { accuracy: 0.5, loss: 1 }, diverged: null };
-        cells.push([stream, kv, mixer, seed, r.test.accuracy, r.test.loss, r.validation.accuracy, r.validation.loss, r.diverged]);
+        cells.push([stream, kv, mixer, seed, r.test.accuracy, r.test.loss, r.validation.accuracy, r.validation.loss, r.diverged, false]);
       }
 const props: TrainFigureProps = {
-  defaults: { stream: 'plain', mixer: 'delta', kv: 8, seed: 1, d: 8, steps: 100 },
+  defaults: { stream: 'plain', mixer: 'delta', kv: 8, seed: 1, d: 8, steps: 100, conv: false },
   settings,
   rates,
   made: '2026-12-06',
@@ -96,13 +99,48 @@ describe('TrainFigure', () => {
     expect(document.querySelector('.look-for')!.textContent).toBe('Look at the switch.');
   });
 
+  it('draws a run that never trained as a ring off the line, and says in the table that the mean leaves it out', () => {
+    const ringed = {
+      ...props,
+      cells: props.cells.map((c) => (c[2] === 'gated' && c[1] === 8 && c[3] === 1 && c[0] === 'plain' ? ([...c.slice(0, 9), true] as StoredCell) : c)),
+    };
+    render(<TrainFigure {...ringed} />);
+    const rings = document.querySelectorAll('.train-grid-view .train-gated .train-hollow');
+    expect(rings).toHaveLength(1);
+    const row = [...document.querySelectorAll('.train-table tbody tr')].find((r) => r.querySelector('th')!.textContent === 'gated delta')!;
+    // kv = 8: seed 1 (0.09) is left out, so the mean is seed 2's 0.10 alone.
+    expect(row.querySelectorAll('td')[1]!.textContent).toMatch(/^0\.100\.10–0\.101 of 2 never trained, left out/);
+    // The floor of a guess among the values written is drawn beside chance.
+    expect(document.querySelector('.train-guess text')!.textContent).toBe('a guess among the kv values');
+  });
+
+  it('draws the stored seeds of the cell a reader trains, in grey, from the curves file', async () => {
+    const curves = {
+      every: 10,
+      steps: 100,
+      cells: { 'plain 4 linear': [1, 2].map((seed) => ({ seed, loss: Array(10).fill(4), accuracy: Array(10).fill(0.1), neverTrained: seed === 1 })) },
+    };
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', (url: URL) => {
+      fetched.push(String(url));
+      return Promise.resolve(new Response(JSON.stringify(curves)));
+    });
+    window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tseed=2');
+    render(<TrainFigure {...props} />);
+    expect(fetched).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Train this stored cell here' }));
+    await screen.findByText(/In grey, the grid's stored seeds of this memory, load and stream \(seeds 1, 2; seed 1 never trained\)/);
+    expect(fetched[0]).toMatch(/data\/recall-curves\.json$/);
+    expect(document.querySelectorAll('.train-run .train-stored')).toHaveLength(4);
+  });
+
   it('trains a stored cell again in the worker and says that it matches to the last bit', async () => {
     window.history.replaceState(null, '', '/?tmem=linear&tkv=4&tseed=2');
     render(<TrainFigure {...props} />);
     fireEvent.click(screen.getByRole('button', { name: 'Train this stored cell here' }));
-    expect(status()).toBe('Training linear attention on plain recall at kv = 4, d = 8, seed 2, 100 steps at learning rate 0.01.');
+    expect(status()).toBe('Training linear attention on plain recall at kv = 4, d = 8, seed 2, 100 steps of 4 sequences at learning rate 0.01.');
     await screen.findByText(/The stored cell has the same result to the last bit\./, undefined, { timeout: 10_000 });
-    expect(status()).toBe('Trained linear attention on plain recall at kv = 4, d = 8, seed 2, 100 steps at learning rate 0.01.');
+    expect(status()).toBe('Trained linear attention on plain recall at kv = 4, d = 8, seed 2, 100 steps of 4 sequences at learning rate 0.01.');
     expect(document.querySelector('.train-run progress')!.getAttribute('value')).toBe('100');
   });
 

@@ -14,6 +14,10 @@ const spec: CellSpec = {
   steps: 200,
   batchSize: 4,
   lr: 0.01,
+  warmup: 20,
+  decay: 'cosine',
+  climb: 0,
+  conv: false,
   seed: 5,
   evalSize: 8,
   every: 10,
@@ -91,20 +95,23 @@ describe('the trainer’s worker', () => {
 });
 
 describe('the trainer’s settings in the address', () => {
-  const defaults: TrainState = { stream: 'plain', mixer: 'delta', kv: 16, seed: 1, d: 16, steps: 1000 };
+  const defaults: TrainState = { stream: 'plain', mixer: 'delta', kv: 16, seed: 1, d: 16, steps: 1000, conv: false };
   it('leaves an untouched page’s address clean and writes what a reader changed', () => {
     expect(writeQuery(trainCodec, '', defaults, defaults)).toBe('');
     expect(writeQuery(trainCodec, '?x=1', { ...defaults, mixer: 'hybrid', kv: 64, seed: 7 }, defaults)).toBe('?x=1&tmem=hybrid&tkv=64&tseed=7');
   });
   it('reads a shared address back', () => {
-    expect(readQuery(trainCodec, '?tstream=switch&tmem=gated&tkv=8&tseed=3&td=32&tsteps=2000', defaults)).toEqual({
+    expect(readQuery(trainCodec, '?tstream=switch&tmem=gated&tkv=8&tseed=3&td=32&tsteps=2000&tconv=1', defaults)).toEqual({
       stream: 'switch',
       mixer: 'gated',
       kv: 8,
       seed: 3,
       d: 32,
       steps: 2000,
+      conv: true,
     });
+    expect(writeQuery(trainCodec, '', { ...defaults, conv: true }, defaults)).toBe('?tconv=1');
+    expect(readQuery(trainCodec, '?tconv=yes', defaults).conv).toBe(false);
   });
   it('clamps numbers, takes a load or width to the nearest, and ignores what it cannot read', () => {
     expect(readQuery(trainCodec, '?tstream=zigzag&tmem=transformer&tkv=1000&tseed=-4&td=12&tsteps=123456', defaults)).toEqual({

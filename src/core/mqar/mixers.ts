@@ -25,7 +25,11 @@ export interface MixerBuffers {
 }
 
 const recurrenceOf = (mixer: Mixer): Recurrence | null =>
-  mixer === 'linear' || mixer === 'delta' || mixer === 'gated' || mixer === 'perChannel' || mixer === 'gdn2' ? mixer : mixer === 'hybrid' || mixer === 'stack' ? 'delta' : null;
+  mixer === 'linear' || mixer === 'delta' || mixer === 'gated' || mixer === 'perChannel' || mixer === 'gdn2'
+    ? mixer
+    : mixer === 'hybrid' || mixer === 'stack'
+      ? 'delta'
+      : null;
 
 const hasAttention = (mixer: Mixer) => mixer === 'attention' || mixer === 'window' || mixer === 'hybrid';
 

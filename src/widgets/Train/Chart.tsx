@@ -13,6 +13,8 @@ export interface ChartLine {
   points: readonly (readonly [number, number])[];
   /** At each point's x, the range to draw as a whisker. */
   ranges?: readonly (readonly [number, number, number])[];
+  /** Points drawn as hollow rings and left off the line: runs that never trained. */
+  hollow?: readonly (readonly [number, number])[];
 }
 
 /** The chart's own units: its text is drawn at 11 of them, so a chart drawn near this width reads at about the page's small type. */
@@ -35,11 +37,13 @@ export interface ChartProps {
   mark?: { x: number; label: string };
   /** A dotted horizontal line and its label: where a uniform guess scores. */
   floor?: { y: number; label: string };
+  /** A dashed line through points and its label, placed just right of its second point: where a guess among a sequence's values scores. */
+  guess?: { points: readonly (readonly [number, number])[]; label: string };
   /** Its size in its own units, where it is drawn wider than a run's charts (the stored grid's). */
   size?: { width: number; height: number };
 }
 
-export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yLabel, yMax, yTicks, yFormat, lines, mark, floor, size = SIZE }: ChartProps) {
+export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yLabel, yMax, yTicks, yFormat, lines, mark, floor, guess, size = SIZE }: ChartProps) {
   const { width: W, height: H } = size;
   const innerW = W - M.left - M.right;
   const innerH = H - M.top - M.bottom;
@@ -88,11 +92,22 @@ export function Chart({ title, xDomain, xTicks, xFormat, xLabel, yLabel, yMax, y
             </text>
           </g>
         ) : null}
+        {guess && guess.points.length > 0 ? (
+          <g className="train-guess">
+            <path d={polyline(guess.points.map((p) => [x(p[0]), py(p[1])] as const))} />
+            <text x={x(guess.points[Math.min(1, guess.points.length - 1)]![0]) + 4} y={py(guess.points[Math.min(1, guess.points.length - 1)]![1]) - 4}>
+              {guess.label}
+            </text>
+          </g>
+        ) : null}
         {lines.map((l) => (
           <g key={l.key} className={`train-line ${l.className}`}>
             <path d={polyline(l.points.map((p) => [x(p[0]), py(p[1])] as const))} />
             {l.ranges?.map(([at, lo, hi]) => (
               <line key={at} className="train-whisker" x1={x(at)} x2={x(at)} y1={py(lo)} y2={py(hi)} />
+            ))}
+            {l.hollow?.map(([at, v], i) => (
+              <circle key={`${at} ${i}`} className="train-hollow" cx={x(at)} cy={py(v)} r={3.5} />
             ))}
           </g>
         ))}

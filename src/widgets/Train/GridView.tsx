@@ -10,7 +10,7 @@ import type { StoredCell } from '../../content/mqarWords';
 import { integer } from '../../format';
 import { LineSwatch } from '../../viz/LineSwatch';
 import { Chart, type ChartLine } from './Chart';
-import { kept, MIXER_NAMES, STREAM_NAMES, storedSpread } from './parts';
+import { kept, MIXER_NAMES, STREAM_NAMES, storedSeeds, storedSpread } from './parts';
 
 const f2 = (x: number) => x.toFixed(2);
 
@@ -38,15 +38,22 @@ export const GridView = memo(function GridView({
   picked: Mixer;
 }) {
   const lines: ChartLine[] = MIXERS.map((m) => {
-    const at = loads.map((kv) => [kv, storedSpread(cells, stream, kv, m)] as const).filter(([, s]) => s !== null);
+    const at = loads.map((kv) => [kv, storedSpread(cells, stream, kv, m)] as const).filter(([, s]) => s !== null && s.seeds > 0);
     return {
       key: m,
       className: m === picked ? `train-${m} train-picked` : `train-${m}`,
       points: at.map(([kv, s]) => [Math.log2(kv), s!.mean] as const),
       ranges: at.map(([kv, s]) => [Math.log2(kv), s!.min, s!.max] as const),
+      hollow: loads.flatMap((kv) =>
+        storedSeeds(cells, stream, kv, m)
+          .filter((c) => c[9])
+          .map((c) => [Math.log2(kv), c[4]] as const),
+      ),
     };
   });
   const log = loads.map(Math.log2);
+  // A memory that knows which values a sequence wrote, and not which key each went with, is right about one time in kv.
+  const guess = { points: loads.map((kv) => [Math.log2(kv), 1 / kv] as const), label: 'a guess among the kv values' };
   return (
     <div className="train-grid-view">
       <ul className="train-legend" aria-label="Memories">
@@ -58,7 +65,7 @@ export const GridView = memo(function GridView({
         ))}
       </ul>
       <Chart
-        title={`Test accuracy against the load kv, ${STREAM_NAMES[stream]}, mean of ${seeds} seeds with their range, d = ${d}`}
+        title={`Test accuracy against the load kv, ${STREAM_NAMES[stream]}, mean of the seeds that trained (of ${seeds}) with their range, runs that never trained as rings, d = ${d}`}
         xDomain={[Math.min(...log), Math.max(...log)]}
         xTicks={log}
         xFormat={(t) => String(2 ** t)}
@@ -70,6 +77,7 @@ export const GridView = memo(function GridView({
         lines={lines}
         mark={{ x: Math.log2(d), label: 'kv = d' }}
         floor={{ y: 1 / candidates, label: `chance, 1 in ${candidates}` }}
+        guess={guess}
         size={GRID_CHART}
       />
       <GridTable cells={cells} stream={stream} loads={loads} d={d} seeds={seeds} />
@@ -117,7 +125,7 @@ export function GridTable({
   return (
     <TableRegion
       id={`train-${where}-table-${stream}`}
-      caption={`Test accuracy on ${STREAM_NAMES[stream]}: the mean of ${seeds} seeds, their range below it, then the numbers the memory keeps once it has read the sequence (d = ${d}).`}
+      caption={`Test accuracy on ${STREAM_NAMES[stream]}: the mean of the seeds that trained (of ${seeds}), their range below it, any seed that never trained, then the numbers the memory keeps once it has read the sequence (d = ${d}).`}
     >
       <thead>
         <tr>
@@ -135,9 +143,11 @@ export function GridTable({
               const s = storedSpread(cells, stream, kv, m);
               return (
                 <td key={kv}>
-                  {s ? f2(s.mean) : '…'}
-                  <span className="train-range">{s ? `${f2(s.min)}–${f2(s.max)}` : ''}</span>
-                  {s?.diverged ? <span className="train-range">{`${s.diverged} of ${s.seeds} diverged, counted as 0`}</span> : null}
+                  {s && s.seeds > 0 ? f2(s.mean) : '…'}
+                  <span className="train-range">{s && s.seeds > 0 ? `${f2(s.min)}–${f2(s.max)}` : ''}</span>
+                  {s?.untrained ? (
+                    <span className="train-range train-untrained">{`${s.untrained} of ${s.seeds + s.untrained} never trained, left out`}</span>
+                  ) : null}
                   <span className="train-kept">{`${integer(kept(m, d, stream, kv))} numbers`}</span>
                 </td>
               );

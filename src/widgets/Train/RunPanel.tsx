@@ -3,7 +3,7 @@
  * width and the steps), a button that trains it in a Web Worker, the loss and accuracy drawn as it
  * trains, its status, its scores against the stored cell, and its files.
  */
-import { MIXERS, WIDTHS } from '../../core/mqar/params';
+import { hasRecurrentHead, MIXERS, WIDTHS } from '../../core/mqar/params';
 import type { CellSpec } from '../../core/mqar/run';
 import type { StoredCell } from '../../content/mqarWords';
 import { integer } from '../../format';
@@ -16,6 +16,8 @@ import { MIXER_NAMES, resultText, statusText } from './parts';
 import { NumberField } from './NumberField';
 import { SEED_RANGE, STEP_RANGE, TRAIN_LOADS, type TrainState } from './state';
 import type { TrainRunState } from './useTrainRun';
+import { useStoredCurves } from './storedCurves';
+import type { ChartLine } from './Chart';
 
 /** The loss starts near ln(candidates), chance over the candidate set. */
 const lossTop = (candidates: number) => Math.ceil(Math.log(candidates));
@@ -29,6 +31,8 @@ export function RunPanel({
   storedNext,
   onStart,
   onStop,
+  every,
+  grid,
 }: {
   state: TrainState;
   set: (s: Partial<TrainState>) => void;
@@ -40,8 +44,20 @@ export function RunPanel({
   storedNext: boolean;
   onStart: () => void;
   onStop: () => void;
+  /** The grid's points: one every this many steps. */
+  every: number;
+  /** The grid's width and steps: a run with both is drawn beside the stored seeds of its cell. */
+  grid: { d: number; steps: number };
 }) {
   const shown = run.spec ?? spec;
+  const stored3 = useStoredCurves(run.spec, grid);
+  const storedLines = (pick: 'loss' | 'accuracy'): ChartLine[] =>
+    (stored3 ?? []).map((c) => ({
+      key: `seed ${c.seed}`,
+      className: 'train-stored',
+      points: c[pick].map((v, i) => [(i + 1) * every, v] as const),
+    }));
+  const convAllowed = hasRecurrentHead(state.mixer);
   const busy = run.status === 'running' || run.status === 'paused';
   const file = `recall-${shown.mixer}-${shown.stream}-kv${shown.kv}-d${shown.d}-seed${shown.seed}`;
   const top = Math.max(lossTop(shown.candidates), Math.ceil(Math.max(0, ...run.curve.map((p) => (Number.isFinite(p.loss) ? p.loss : 0)))));
@@ -53,10 +69,14 @@ export function RunPanel({
         <LabelledSelect label="Pairs, kv" value={String(state.kv)} options={TRAIN_LOADS.map(String)} onChange={(kv) => set({ kv: Number(kv) })} />
         <NumberField label="Seed" value={state.seed} min={SEED_RANGE.min} max={SEED_RANGE.max} onValue={(seed) => set({ seed })} />
       </div>
-      <Fold className="train-more" summary="More settings: width and steps">
+      <Fold className="train-more" summary="More settings: width, steps and the short convolution">
         <div className="train-controls">
           <LabelledSelect label="Width d" value={String(state.d)} options={WIDTHS.map(String)} onChange={(d) => set({ d: Number(d) })} />
           <NumberField label="Steps" value={state.steps} {...STEP_RANGE} onValue={(steps) => set({ steps })} />
+          <label className="train-check">
+            <input type="checkbox" checked={state.conv && convAllowed} disabled={!convAllowed} onChange={(e) => set({ conv: e.currentTarget.checked })} /> Short
+            convolution on q, k and v{convAllowed ? '' : ' (recurrent memories only)'}
+          </label>
         </div>
       </Fold>
       <p className="train-buttons">
@@ -88,7 +108,7 @@ export function RunPanel({
           yMax={top}
           yTicks={Array.from({ length: top + 1 }, (_, i) => i)}
           yFormat={String}
-          lines={[{ key: 'loss', className: 'train-loss', points: run.curve.map((p) => [p.step, p.loss] as const) }]}
+          lines={[...storedLines('loss'), { key: 'loss', className: 'train-loss', points: run.curve.map((p) => [p.step, p.loss] as const) }]}
         />
         <Chart
           title="Training accuracy against steps, a mean over each stretch of steps"
@@ -100,9 +120,21 @@ export function RunPanel({
           yMax={1}
           yTicks={[0, 0.25, 0.5, 0.75, 1]}
           yFormat={(y) => (y === 0 ? '0' : y.toFixed(2))}
-          lines={[{ key: 'accuracy', className: 'train-accuracy', points: run.curve.map((p) => [p.step, p.accuracy] as const) }]}
+          lines={[...storedLines('accuracy'), { key: 'accuracy', className: 'train-accuracy', points: run.curve.map((p) => [p.step, p.accuracy] as const) }]}
         />
       </div>
+      {stored3 && stored3.length > 0 ? (
+        <p className="train-stored-note">
+          {`In grey, the grid's stored seeds of this memory, load and stream (seeds ${stored3.map((c) => c.seed).join(', ')}${
+            stored3.some((c) => c.neverTrained)
+              ? `; seed ${stored3
+                  .filter((c) => c.neverTrained)
+                  .map((c) => c.seed)
+                  .join(', ')} never trained`
+              : ''
+          }): the flat start of each is the plateau of a uniform guess.`}
+        </p>
+      ) : null}
       <p className="train-downloads">
         Download this run:{' '}
         <button

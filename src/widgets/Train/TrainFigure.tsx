@@ -5,7 +5,8 @@
  * to the last bit.
  */
 import { useCallback, useMemo, useState } from 'react';
-import type { CellSpec } from '../../core/mqar/run';
+import { batchFor, type CellSpec, climbFor, warmupFor } from '../../core/mqar/run';
+import { hasRecurrentHead } from '../../core/mqar/params';
 import { MQAR_STREAMS, STREAM_TESTS } from '../../core/mqar/task';
 import type { TrainFigureProps } from '../../content/mqarWords';
 import { LabelledSelect } from '../../viz/Select';
@@ -31,7 +32,11 @@ export function TrainFigure(props: TrainFigureProps) {
       candidates: settings.candidates,
       keys: settings.keys,
       steps: state.steps,
-      batchSize: settings.batchSize,
+      warmup: warmupFor(state.steps),
+      decay: settings.decay,
+      climb: climbFor(state.steps),
+      conv: state.conv && hasRecurrentHead(state.mixer),
+      batchSize: batchFor(settings.queries, state.kv),
       lr: rates[state.mixer],
       seed: state.seed,
       evalSize: settings.evalSize,
@@ -65,6 +70,8 @@ export function TrainFigure(props: TrainFigureProps) {
         storedNext={storedFor(props, spec) !== null}
         onStart={() => start(spec)}
         onStop={stop}
+        every={settings.every}
+        grid={{ d: settings.d, steps: settings.steps }}
       />
     </div>
   );

@@ -4,9 +4,9 @@
  */
 import type { Mixer } from '../../core/mqar/params';
 import { stateNumbers } from '../../core/mqar/params';
-import type { CellResult, CellSpec } from '../../core/mqar/run';
+import { batchFor, type CellResult, type CellSpec } from '../../core/mqar/run';
 import { type MqarStream, streamShape } from '../../core/mqar/task';
-import type { Spread } from '../../content/mqar';
+import { type Spread, spreadFrom } from '../../content/mqarSpread';
 import type { StoredCell, TrainFigureProps } from '../../content/mqarWords';
 import type { TrainRunState } from './useTrainRun';
 import { integer } from '../../format';
@@ -20,6 +20,7 @@ export const MIXER_NAMES: Record<Mixer, string> = {
   perChannel: 'per-channel gated',
   gdn2: 'Gated DeltaNet-2',
   hybrid: 'hybrid: delta head + attention head',
+  stack: 'stack: delta layer, then attention layer',
 };
 
 export const STREAM_NAMES: Record<MqarStream, string> = {
@@ -28,18 +29,19 @@ export const STREAM_NAMES: Record<MqarStream, string> = {
   switch: 'context switch',
 };
 
-/** Test accuracy of the stored seeds of one memory at one load. */
+/** The stored seeds of one memory at one load on one stream. */
+export const storedSeeds = (cells: readonly StoredCell[], stream: MqarStream, kv: number, m: Mixer) =>
+  cells.filter((c) => c[0] === stream && c[1] === kv && c[2] === m);
+
+/** Test accuracy of the stored seeds of one memory at one load that trained, and how many never did; null where the grid has none. */
 export function storedSpread(cells: readonly StoredCell[], stream: MqarStream, kv: number, m: Mixer): Spread | null {
-  const these = cells.filter((c) => c[0] === stream && c[1] === kv && c[2] === m);
-  const acc = these.map((c) => c[4]);
-  if (acc.length === 0) return null;
-  return {
-    mean: acc.reduce((a, b) => a + b, 0) / acc.length,
-    min: Math.min(...acc),
-    max: Math.max(...acc),
-    seeds: acc.length,
-    diverged: these.filter((c) => c[8] !== null).length,
-  };
+  const these = storedSeeds(cells, stream, kv, m);
+  if (these.length === 0) return null;
+  const ok = these.filter((c) => !c[9]);
+  return spreadFrom(
+    ok.map((c) => c[4]),
+    these.length - ok.length,
+  );
 }
 
 export const kept = (m: Mixer, d: number, stream: MqarStream, kv: number) => stateNumbers(m, d, streamShape(stream, kv).T);
@@ -47,7 +49,16 @@ export const kept = (m: Mixer, d: number, stream: MqarStream, kv: number) => sta
 /** The stored cell this run repeats, if its settings are the grid's. */
 export function storedFor(props: TrainFigureProps, spec: CellSpec): StoredCell | null {
   const s = props.settings;
-  const same = spec.d === s.d && spec.steps === s.steps && spec.batchSize === s.batchSize && spec.candidates === s.candidates && spec.keys === s.keys;
+  const same =
+    spec.d === s.d &&
+    spec.steps === s.steps &&
+    spec.warmup === s.warmup &&
+    spec.decay === s.decay &&
+    spec.climb === s.climb &&
+    !spec.conv &&
+    spec.batchSize === batchFor(s.queries, spec.kv) &&
+    spec.candidates === s.candidates &&
+    spec.keys === s.keys;
   if (!same || spec.lr !== props.rates[spec.mixer] || spec.evalSize !== s.evalSize || spec.every !== s.every) return null;
   return props.cells.find((c) => c[0] === spec.stream && c[1] === spec.kv && c[2] === spec.mixer && c[3] === spec.seed) ?? null;
 }
@@ -69,7 +80,7 @@ const f3 = (x: number) => x.toFixed(3);
 const grouped = integer;
 
 export function describeSpec(spec: CellSpec): string {
-  return `${MIXER_NAMES[spec.mixer]} on ${STREAM_NAMES[spec.stream]} at kv = ${spec.kv}, d = ${spec.d}, seed ${spec.seed}, ${grouped(spec.steps)} steps at learning rate ${spec.lr}`;
+  return `${MIXER_NAMES[spec.mixer]}${spec.conv ? ' with the short convolution' : ''} on ${STREAM_NAMES[spec.stream]} at kv = ${spec.kv}, d = ${spec.d}, seed ${spec.seed}, ${grouped(spec.steps)} steps of ${spec.batchSize} sequences at learning rate ${spec.lr}`;
 }
 
 /** The status line: what the run is doing, or how it ended. */

@@ -1,7 +1,7 @@
 /**
  * What a reader of the trainer sets, and how it travels in the address: tstream (the stream the
  * chart shows and a run trains on), tmem (the memory), tkv (the load, one of the grid's), tseed,
- * td (the width, 8, 16 or 32) and tsteps. Anything else is ignored; a number out of range is
+ * td (the width, 8, 16 or 32), tsteps and tconv (1: the short convolution on). Anything else is ignored; a number out of range is
  * clamped, a load or width between two is taken to the nearer.
  */
 import { MIXERS, WIDTHS } from '../../core/mqar/params';
@@ -39,10 +39,19 @@ export const trainCodec: UrlCodec<TrainState> = {
       seed: seed === null ? d.seed : Math.round(clamp(seed, SEED_RANGE.min, SEED_RANGE.max)),
       d: width === null ? d.d : nearestOf(WIDTHS, width),
       steps: steps === null ? d.steps : Math.round(clamp(steps, STEP_RANGE.min, STEP_RANGE.max) / STEP_RANGE.step) * STEP_RANGE.step,
+      conv: params.get('tconv') === null ? d.conv : params.get('tconv') === '1',
     };
   },
   write(s, d) {
     const at = <K extends keyof TrainState>(k: K) => (s[k] === d[k] ? null : String(s[k]));
-    return { tstream: at('stream'), tmem: at('mixer'), tkv: at('kv'), tseed: at('seed'), td: at('d'), tsteps: at('steps') };
+    return {
+      tstream: at('stream'),
+      tmem: at('mixer'),
+      tkv: at('kv'),
+      tseed: at('seed'),
+      td: at('d'),
+      tsteps: at('steps'),
+      tconv: s.conv === d.conv ? null : s.conv ? '1' : '0',
+    };
   },
 };
