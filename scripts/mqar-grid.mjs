@@ -6,8 +6,8 @@
 // The learning rate of each memory is picked first, on validation sequences, from a sweep at three
 // loads on three seeds (plain recall, kv 4, 16 and 32, the mean accuracy of the nine runs): the sweep starts at --lrs and goes one
 // rung further along LADDER while the best rate sits at an edge of the rates tried, so the rate
-// picked lies inside the range swept; it stops with an error where no rate leaves the plateau of
-// a uniform guess. Every cell then trains at its memory's rate and is scored on fresh test sequences.
+// picked lies inside the range swept (where rates tie within 0.001, the middle of them is the best);
+// it stops with an error where no rate leaves the plateau of a uniform guess. Every cell then trains at its memory's rate and is scored on fresh test sequences.
 // The file records the commit the grid was made from; the script refuses to run while the trainer
 // or this script has uncommitted changes (--dirty runs anyway and says so in the file).
 //   node scripts/mqar-grid.mjs --pilot            a small pilot: plain recall, kv 4 and 16, one seed
@@ -25,6 +25,8 @@ import { createServer } from 'vite';
 
 /** The rates a sweep may reach, half a decade apart. */
 const LADDER = [0.0001, 0.0003, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3];
+/** Rates whose mean validation accuracy is within this of the best are tied. */
+const TIE = 0.001;
 /** A sweep whose best mean validation accuracy is below this many times chance has not left the plateau. */
 const PLATEAU = 4;
 
@@ -209,7 +211,14 @@ try {
         loss: mean((r) => (Number.isFinite(r.validation.loss) ? r.validation.loss : Infinity)),
       });
     };
-    const bestOf = () => [...tried.values()].reduce((b, r) => (!b || r.accuracy > b.accuracy || (r.accuracy === b.accuracy && r.loss < b.loss) ? r : b), null);
+    // The best mean accuracy; where several rates come within TIE of it, the middle of them (the lower
+    // of two), so a memory that every rate trains fully does not walk to the ladder's end on its loss.
+    const bestOf = () => {
+      const all = [...tried.values()];
+      const top = Math.max(...all.map((r) => r.accuracy));
+      const tied = all.filter((r) => r.accuracy >= top - TIE).sort((a, b) => a.lr - b.lr);
+      return tied[Math.floor((tied.length - 1) / 2)];
+    };
     for (const lr of settings.lrs) tryRate(lr);
     for (;;) {
       const best = bestOf();
