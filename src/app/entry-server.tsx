@@ -17,7 +17,7 @@ import { UPDATES_CSS, updatesPage } from './updatesPage';
 import { UPDATES_PAGE, UPDATES_STYLES } from '../content/updates';
 import { TrainBody, TRAIN_DESCRIPTION, TRAIN_PAGE, TRAIN_TITLE } from '../essay/TrainBody';
 import trainCss from './styles/train.css?raw';
-import { gridConfigs, gridCsv, gridCurves, gridJson, MQAR_DOWNLOADS } from '../content/mqar';
+import { gridConfigs, gridCsv, gridCurves, gridJson, MQAR_DOWNLOADS } from '../content/mqarFiles';
 
 /** The trainer's page: its own stylesheet, linked after the essay's. */
 export const TRAIN_STYLES = 'train.css';

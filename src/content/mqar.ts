@@ -9,12 +9,14 @@ import { GATE_INIT, headInput, MIXERS, type Mixer, shapesOf, stackInput, stateNu
 import { MQAR_STREAMS, type MqarStream, STEP_RANGE, STREAM_TESTS, streamShape } from '../core/mqar/task';
 import { batchFor, type CellSpec } from '../core/mqar/run';
 import { parseData } from './validate';
-import { CURVES_FILE, curveKey, type Spread, type StoredCurve, spreadFrom } from './mqarSpread';
+import { type Spread, spreadFrom } from '../core/mqar/stored';
 
 export type { Spread };
-import { csvField } from './csv';
 
 export const MQAR_GRID_FILE = 'src/content/mqarGrid.json';
+
+/** The sequences a step of the grid holds at load kv: its queries a step over kv. */
+export const gridBatch = (s: { queries: number }, kv: number) => batchFor(s.queries, kv);
 
 const score = z.strictObject({ loss: z.number().nullable(), accuracy: z.number() });
 const point = z.strictObject({ step: z.number().int().positive(), loss: z.number(), accuracy: z.number() });
@@ -115,8 +117,8 @@ export function parseGrid(json: unknown, file = MQAR_GRID_FILE): MqarGrid {
   grid.cells.forEach((c, i) => {
     const where = `${file}: entry cells[${i}] (${c.stream}, kv ${c.kv}, ${c.mixer}, seed ${c.seed})`;
     for (const k of SHARED) if (c[k] !== s[k]) throw new Error(`${where}, field ${k}: ${c[k]}, the grid's settings say ${s[k]}`);
-    if (c.batchSize !== batchFor(s.queries, c.kv))
-      throw new Error(`${where}, field batchSize: ${c.batchSize}, not ${s.queries} queries a step over kv = ${c.kv} (${batchFor(s.queries, c.kv)})`);
+    if (c.batchSize !== gridBatch(s, c.kv))
+      throw new Error(`${where}, field batchSize: ${c.batchSize}, not ${s.queries} queries a step over kv = ${c.kv} (${gridBatch(s, c.kv)})`);
     if (c.conv) throw new Error(`${where}, field conv: the grid runs without the short convolution`);
     if (c.lr !== grid.rates[c.mixer]) throw new Error(`${where}, field lr: ${c.lr}, not the rate picked for ${c.mixer} (${grid.rates[c.mixer]})`);
     if (!s.kv.includes(c.kv) || !s.streams.includes(c.stream) || !s.seeds.includes(c.seed)) throw new Error(`${where}: not a cell of the grid's settings`);
@@ -218,199 +220,6 @@ export const MEMORY_WORDS: Record<Mixer, string> = Object.freeze({
   hybrid: 'the hybrid',
   stack: 'the two-layer stack',
 });
-
-/** Where the page serves the whole stored grid. */
-export const MQAR_DOWNLOADS = {
-  json: 'data/recall-grid.json',
-  csv: 'data/recall-grid.csv',
-  /** Every cell's training curve, fetched by the trainer to draw a cell's stored seeds beside a reader's run. */
-  curves: CURVES_FILE,
-  /** Each memory's settings as a config for fla or Zoology. */
-  configs: 'data/recall-configs.json',
-} as const;
-
-/** The script that made the grid, and where its code lives, named in both downloads. */
-export const MQAR_SCRIPT = 'scripts/mqar-grid.mjs';
-
-/** The grid's columns in the CSV, one row a cell, in the file's cell order. */
-const CSV_COLUMNS = [
-  'stream',
-  'memory',
-  'kv',
-  'seed',
-  'rate',
-  'steps',
-  'batch',
-  'd',
-  'candidates',
-  'testAccuracy',
-  'testLoss',
-  'validationAccuracy',
-  'validationLoss',
-  'divergedAtStep',
-  'neverTrained',
-  'numbersKept',
-] as const;
-
-/** The rule for a run that never trained, in words, for the downloads and the page. */
-export const plateauRule = (candidates: number) =>
-  `a run never trained where its test loss is within ${PLATEAU_MARGIN} nats of ln ${candidates} = ${Math.log(candidates).toFixed(2)}, the loss of a uniform guess over the ${candidates} candidates, or where it diverged; the window is never counted as one, since past the pairs it holds a guess is all it can do; such runs are left out of every mean`;
-
-/** Every cell of the grid as CSV, after comment lines naming what it is, the commit and script that made it, and the settings every row shares. */
-export function gridCsv(g: MqarGrid = mqarGrid): string {
-  const s = g.settings;
-  const notes = [
-    `# The recall grid of "every architectural step is an eviction policy": each memory trained on multi-query associative recall, made ${g.made} by ${MQAR_SCRIPT} at commit ${g.commit}.`,
-    `# Shared settings: d = ${s.d}, ${s.candidates} candidate values, ${s.keys} keys, ${s.steps} Adam steps of ${s.queries} queries each (batch = ${s.queries} / kv sequences), the rate warmed up over ${s.warmup} steps then down along half a cosine, scored on ${s.evalSize} validation and ${s.evalSize} test sequences; each memory's rate picked on validation sequences of ${s.sweep.stream} recall at kv = ${s.sweep.kv.join(', ')}, seeds ${s.sweep.seeds.join(', ')}, by the mean of those runs.`,
-    '# Losses are mean cross-entropy in nats; a diverged cell has no loss and accuracy 0. numbersKept: what the memory holds once it has read a sequence.',
-    `# neverTrained: ${plateauRule(s.candidates)}.`,
-  ];
-  const rows = g.cells.map((c) =>
-    [
-      c.stream,
-      c.mixer,
-      c.kv,
-      c.seed,
-      c.lr,
-      c.steps,
-      c.batchSize,
-      c.d,
-      c.candidates,
-      c.test.accuracy,
-      c.test.loss,
-      c.validation.accuracy,
-      c.validation.loss,
-      c.diverged,
-      neverTrained(c, s.candidates),
-      numbersKept(c.mixer, c.d, c.stream, c.kv),
-    ]
-      .map(csvField)
-      .join(','),
-  );
-  return `${[...notes, CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
-}
-
-/**
- * The whole grid as JSON: what it is, the commit and script that made it, its settings, rates,
- * sweep, and every cell with its settings, scores and whether it never trained. The training curves
- * are a file of their own (gridCurves), which this names.
- */
-export function gridJson(g: MqarGrid = mqarGrid): string {
-  const { made, commit, settings, rates, sweep } = g;
-  const file = {
-    what: `The recall grid of "every architectural step is an eviction policy": ${settings.mixers.length} memories trained on multi-query associative recall, every memory × load × stream × seed`,
-    made,
-    commit,
-    script: MQAR_SCRIPT,
-    code: 'src/core/mqar/ (run.ts: runCell)',
-    curves: `${MQAR_DOWNLOADS.curves} (and ${MQAR_GRID_FILE} at that commit) holds each cell's training curve`,
-    neverTrained: plateauRule(settings.candidates),
-    settings,
-    rates,
-    sweep,
-    cells: g.cells.map(({ curve: _curve, ...cell }) => ({
-      ...cell,
-      neverTrained: neverTrained(cell, settings.candidates),
-      numbersKept: numbersKept(cell.mixer, cell.d, cell.stream, cell.kv),
-    })),
-  };
-  return `${JSON.stringify(file)}\n`;
-}
-
-const thousandths = (x: number) => Math.round(x * 1000) / 1000;
-
-/** Every cell's training curve (loss and accuracy, each a mean over `every` steps, to three decimals), keyed by stream, load and memory. */
-export function gridCurves(g: MqarGrid = mqarGrid): string {
-  const cells: Record<string, StoredCurve[]> = {};
-  for (const c of g.cells) {
-    const key = curveKey(c.stream, c.kv, c.mixer);
-    cells[key] ??= [];
-    cells[key].push({
-      seed: c.seed,
-      loss: c.curve.map((p) => thousandths(p.loss)),
-      accuracy: c.curve.map((p) => thousandths(p.accuracy)),
-      neverTrained: neverTrained(c, g.settings.candidates),
-    });
-  }
-  const file = {
-    what: 'The training curves of the recall grid of "every architectural step is an eviction policy": per stream, load and memory, each seed\'s training loss (nats) and accuracy, each a mean over the steps since the point before',
-    made: g.made,
-    commit: g.commit,
-    script: MQAR_SCRIPT,
-    every: g.settings.every,
-    steps: g.settings.steps,
-    cells,
-  };
-  return `${JSON.stringify(file)}\n`;
-}
-
-/** Where each memory's layer lives at real scale: fla's module for the write rules, or what the layer is. */
-const REAL_LAYERS: Record<Mixer, { layers: string[]; source: string }> = {
-  attention: { layers: ['softmax attention, causal, whole context'], source: 'https://github.com/HazyResearch/zoology/blob/main/zoology/mixers/attention.py' },
-  window: {
-    layers: ['softmax attention, causal, a sliding window of d/2 tokens'],
-    source: 'https://github.com/HazyResearch/zoology/blob/main/zoology/mixers/attention.py',
-  },
-  linear: { layers: ['fla.layers.LinearAttention'], source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/linear_attn.py' },
-  delta: { layers: ['fla.layers.DeltaNet'], source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/delta_net.py' },
-  gated: { layers: ['fla.layers.GatedDeltaNet'], source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/gated_deltanet.py' },
-  perChannel: { layers: ['fla.layers.KimiDeltaAttention'], source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/kda.py' },
-  gdn2: {
-    layers: ["fla's Gated DeltaNet-2 layer (fla/layers/gdn2.py)"],
-    source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/gdn2.py',
-  },
-  hybrid: {
-    layers: ['fla.layers.DeltaNet and softmax attention side by side in one layer, outputs summed'],
-    source: 'https://arxiv.org/abs/2411.13676',
-  },
-  stack: {
-    layers: ['fla.layers.DeltaNet', 'softmax attention, causal, whole context'],
-    source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/delta_net.py',
-  },
-};
-
-/** What changes when a cell is taken to real scale, said beside the configs. */
-export const REAL_SCALE_DIFFERS =
-  'At real scale the layers carry what this toy leaves out: several heads, a short convolution and an output gate in the recurrent layers, an MLP after each mixer, token embeddings instead of fixed unit vectors, and many layers; the rates here were picked for one layer of width 16 and will not carry over.';
-
-/** Each memory's cell settings as a config to run it at scale with fla or Zoology: the layers, the width, the rate and schedule, the batch at each load. */
-export function gridConfigs(g: MqarGrid = mqarGrid): string {
-  const s = g.settings;
-  const file = {
-    what: 'Each memory of the recall grid of "every architectural step is an eviction policy" as a config for fla (flash-linear-attention) or Zoology: the settings each cell ran with',
-    made: g.made,
-    commit: g.commit,
-    script: MQAR_SCRIPT,
-    differsAtScale: REAL_SCALE_DIFFERS,
-    task: {
-      name: "multi-query associative recall on continuous inputs (Zoology's continuous_mqar)",
-      zoology: 'https://github.com/HazyResearch/zoology',
-      inputWidth: 2 * s.d,
-      candidates: s.candidates,
-      keys: s.keys,
-      loads: s.kv,
-      streams: s.streams,
-    },
-    memories: s.mixers.map((m) => ({
-      memory: MEMORY_WORDS[m],
-      mixer: m,
-      layers: REAL_LAYERS[m].layers,
-      source: REAL_LAYERS[m].source,
-      model: { hidden_size: s.d, num_heads: 1, head_dim: s.d, num_layers: REAL_LAYERS[m].layers.length, use_short_conv: false, use_output_gate: false },
-      train: {
-        optimizer: 'Adam, betas (0.9, 0.999), eps 1e-8, no weight decay',
-        lr: g.rates[m],
-        steps: s.steps,
-        warmup_steps: s.warmup,
-        schedule: s.decay === 'cosine' ? 'linear warm-up, then half a cosine to 0' : 'linear warm-up, then constant',
-        queries_per_step: s.queries,
-        batch_per_load: Object.fromEntries(s.kv.map((kv) => [kv, batchFor(s.queries, kv)])),
-        seeds: s.seeds,
-      },
-    })),
-  };
-  return `${JSON.stringify(file, null, 1)}\n`;
-}
 
 /**
  * Each memory's parameters at width d, and what they would be with Zoology's layout, whose heads

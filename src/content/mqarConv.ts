@@ -9,7 +9,7 @@ import { MIXERS, type Mixer } from '../core/mqar/params';
 import { MQAR_STREAMS, type MqarStream } from '../core/mqar/task';
 import { batchFor } from '../core/mqar/run';
 import { type MqarGrid, mqarGrid, neverTrained, type Spread, spreadOf } from './mqar';
-import { spreadFrom } from './mqarSpread';
+import { spreadFrom } from '../core/mqar/stored';
 import { parseData } from './validate';
 
 export const MQAR_CONV_FILE = 'src/content/mqarConv.json';

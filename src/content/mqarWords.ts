@@ -191,9 +191,9 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
     const a = spreadOf(g, stream, at, 'attention').mean;
     const [nx, ny] = [stalledNote(g, stream, at, x), stalledNote(g, stream, at, y)];
     if (stream === 'rewrite')
-      return `Look for the latest write winning: at kv = ${at}, ${MEMORY_WORDS[x]}, ${RULE_WORDS[x]}, recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]}, ${RULE_WORDS[y]}, at ${two(ry)}${ny}; attention, with no position signal by design, ${two(a)}.`;
+      return `Look for the latest write winning: at kv = ${at}, ${MEMORY_WORDS[x]}, ${RULE_WORDS[x]}, recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]}, ${RULE_WORDS[y]}, at ${two(ry)}${ny}; attention (no position signal, by design) ${two(a)}.`;
     const gated = trained(g, stream, at, 'gated').mean;
-    return `Look for the gates that clear the old context: at kv = ${at}, ${MEMORY_WORDS[x]} recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} at ${two(ry)}${ny}; gated delta, clearing every row, ${two(gated)}${stalledNote(g, stream, at, 'gated')}; attention, with no position signal by design, ${two(a)}.`;
+    return `Look for the gates clearing the old context: at kv = ${at}, ${MEMORY_WORDS[x]} recalls ${two(rx)}${nx}, ${versus(rx, ry)} ${MEMORY_WORDS[y]} at ${two(ry)}${ny}; gated delta ${two(gated)}${stalledNote(g, stream, at, 'gated')}; attention (no position signal, by design) ${two(a)}.`;
   };
   const fixedSmall = lowestTrained(FIXED_MEMORIES, 'plain', small, g);
   const fixedTop = bestOf(FIXED_MEMORIES, 'plain', top, g).spread.mean;

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MIXERS, WIDTHS } from '../../src/core/mqar/params';
 import { runCell, startCell } from '../../src/core/mqar/run';
-import {
-  FIXED_MEMORIES,
-  gridConfigs,
-  gridCsv,
-  gridCurves,
-  gridJson,
-  MQAR_DOWNLOADS,
-  mqarGrid,
-  numbersKept,
-  parameterCounts,
-  parseGrid,
-  specOf,
-  spreadOf,
-  TRAIN_DEFAULTS,
-} from '../../src/content/mqar';
+import { FIXED_MEMORIES, mqarGrid, numbersKept, parameterCounts, parseGrid, specOf, spreadOf, TRAIN_DEFAULTS } from '../../src/content/mqar';
 import { trainFigureProps, trainSentences, trainedDeltaAhead } from '../../src/content/mqarWords';
 import { plateauRuleSentence, stallSentence } from '../../src/content/mqarStalls';
+import { gridConfigs, gridCsv, gridCurves, gridJson, MQAR_DOWNLOADS } from '../../src/content/mqarFiles';
+import { CURVES_FILE } from '../../src/widgets/Train/storedCurves';
 import { untrainedCells } from '../../src/content/mqar';
 import { renderedPage } from '../renderedPage';
 import raw from '../../src/content/mqarGrid.json';
@@ -63,7 +51,10 @@ describe('the stored recall grid', () => {
         ).toEqual(loads.flatMap((kv) => sweepSeeds.map((seed) => `${kv} ${seed}`)).sort());
       const mean = (lr: number) => runs.filter((r) => r.lr === lr).reduce((a, r) => a + r.validation.accuracy, 0) / (loads.length * sweepSeeds.length);
       const picked = mqarGrid.rates[m]!;
-      expect(mean(picked)).toBe(Math.max(...rates.map(mean)));
+      // The best mean; where several rates come within 0.001 of it, the middle of them (the lower of two).
+      const top = Math.max(...rates.map(mean));
+      const tied = rates.filter((lr) => mean(lr) >= top - 0.001);
+      expect(picked).toBe(tied[Math.floor((tied.length - 1) / 2)]);
       expect(picked).toBeGreaterThan(rates[0]!);
       expect(picked).toBeLessThan(rates.at(-1)!);
       // Off the plateau of a uniform guess: at least four times chance.
@@ -207,11 +198,11 @@ describe('what the page says of the grid', () => {
     const t = (stream: string, m: string) => trainedOf(raw.cells, stream, at, m);
     const [dr, lr] = [t('rewrite', 'delta'), t('rewrite', 'linear')];
     expect(say.lookFor('rewrite')).toContain(
-      `at kv = ${at}, the delta rule, which overwrites, recalls ${dr.mean.toFixed(2)}${stallWords(dr)}, ${word(dr.mean, lr.mean)} linear attention, which only adds, at ${lr.mean.toFixed(2)}${stallWords(lr)}; attention, with no position signal by design, ${t('rewrite', 'attention').mean.toFixed(2)}.`,
+      `at kv = ${at}, the delta rule, which overwrites, recalls ${dr.mean.toFixed(2)}${stallWords(dr)}, ${word(dr.mean, lr.mean)} linear attention, which only adds, at ${lr.mean.toFixed(2)}${stallWords(lr)}; attention (no position signal, by design) ${t('rewrite', 'attention').mean.toFixed(2)}.`,
     );
     const [pc, de, ga] = [t('switch', 'perChannel'), t('switch', 'delta'), t('switch', 'gated')];
     expect(say.lookFor('switch')).toContain(
-      `at kv = ${at}, per-channel gated delta recalls ${pc.mean.toFixed(2)}${stallWords(pc)}, ${word(pc.mean, de.mean)} the delta rule at ${de.mean.toFixed(2)}${stallWords(de)}; gated delta, clearing every row, ${ga.mean.toFixed(2)}${stallWords(ga)}; attention, with no position signal by design, ${t('switch', 'attention').mean.toFixed(2)}.`,
+      `at kv = ${at}, per-channel gated delta recalls ${pc.mean.toFixed(2)}${stallWords(pc)}, ${word(pc.mean, de.mean)} the delta rule at ${de.mean.toFixed(2)}${stallWords(de)}; gated delta ${ga.mean.toFixed(2)}${stallWords(ga)}; attention (no position signal, by design) ${t('switch', 'attention').mean.toFixed(2)}.`,
     );
     // The words follow the file: the delta rule's rewrites pushed to 1 and then to 0, linear attention's held at one half.
     for (const [to, expected] of [
@@ -378,6 +369,8 @@ describe('the grid as files, and what the model adds to Zoology’s', () => {
     expect(file.commit).toBe(raw.commit);
     expect(file.script).toBe('scripts/mqar-grid.mjs');
     expect(file.curves).toContain(MQAR_DOWNLOADS.curves);
+    // The figure fetches the curves where the build writes them.
+    expect(CURVES_FILE).toBe(MQAR_DOWNLOADS.curves);
     expect(file.neverTrained).toContain('within 0.25 nats');
     expect(file.settings).toEqual(raw.settings);
     expect(file.sweep).toEqual(raw.sweep);

@@ -1,6 +1,6 @@
 /**
- * What the trainer's page and its figure share without the stored grid itself: the spread of a
- * memory's seeds, the address of the stored curves, and one stored seed's curve as that file holds it.
+ * What the trainer's page and its figure share about stored runs, without the stored grid itself:
+ * the spread of a memory's seeds, and one stored seed's curve as the curves' file holds it.
  */
 
 /** Test accuracy over the seeds of one memory at one load on one stream that trained; mean, min and max are NaN where none did. */
@@ -25,9 +25,6 @@ export function spreadFrom(acc: readonly number[], untrained: number): Spread {
     untrained,
   };
 }
-
-/** Where the page serves every stored cell's training curve. */
-export const CURVES_FILE = 'data/recall-curves.json';
 
 /** The key of a memory's seeds at one load on one stream, in the curves' file. */
 export const curveKey = (stream: string, kv: number, m: string) => `${stream} ${kv} ${m}`;

@@ -6,7 +6,7 @@ import type { Mixer } from '../../core/mqar/params';
 import { stateNumbers } from '../../core/mqar/params';
 import { batchFor, type CellResult, type CellSpec } from '../../core/mqar/run';
 import { type MqarStream, streamShape } from '../../core/mqar/task';
-import { type Spread, spreadFrom } from '../../content/mqarSpread';
+import { type Spread, spreadFrom } from '../../core/mqar/stored';
 import type { StoredCell, TrainFigureProps } from '../../content/mqarWords';
 import type { TrainRunState } from './useTrainRun';
 import { integer } from '../../format';

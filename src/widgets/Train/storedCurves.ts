@@ -5,7 +5,10 @@
  */
 import { useEffect, useState } from 'react';
 import type { CellSpec } from '../../core/mqar/run';
-import { CURVES_FILE, curveKey, type StoredCurve } from '../../content/mqarSpread';
+import { curveKey, type StoredCurve } from '../../core/mqar/stored';
+
+/** Where the build serves every stored cell's training curve (src/content/mqar.ts, MQAR_DOWNLOADS.curves). */
+export const CURVES_FILE = 'data/recall-curves.json';
 
 interface CurvesFile {
   every: number;
