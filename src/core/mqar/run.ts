@@ -52,23 +52,7 @@ export interface CellResult {
 
 export { partSeed };
 
-/** The share of a run's steps its rate takes to warm up. */
-export const WARMUP_SHARE = 0.1;
-
-/** The warm-up, in steps, of a run of `steps` steps. */
-export const warmupFor = (steps: number) => Math.round(steps * WARMUP_SHARE);
-
-/**
- * Sequences a step at load kv so that every load gets `queries` supervised queries a step (each
- * sequence asks for its kv keys): 256 gives 64 sequences at kv 4 and 4 at kv 64. At least one.
- */
-export const batchFor = (queries: number, kv: number) => Math.max(1, Math.round(queries / kv));
-
-/** The share of a run's steps over which its load climbs. */
-export const CLIMB_SHARE = 0.5;
-
-/** The climb, in steps, of a run of `steps` steps. */
-export const climbFor = (steps: number) => Math.round(steps * CLIMB_SHARE);
+export { batchFor, climbFor, warmupFor } from './budget';
 
 /** The smallest load a climb starts from. */
 export const CLIMB_FROM = 4;

@@ -5,7 +5,8 @@
  * to the last bit.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { batchFor, type CellSpec, climbFor, warmupFor } from '../../core/mqar/run';
+import { batchFor, climbFor, warmupFor } from '../../core/mqar/budget';
+import type { CellSpec } from '../../core/mqar/run';
 import { hasRecurrentHead } from '../../core/mqar/params';
 import { MQAR_STREAMS, STREAM_TESTS } from '../../core/mqar/task';
 import type { TrainFigureProps } from '../../content/mqarWords';

@@ -4,7 +4,8 @@
  */
 import type { Mixer } from '../../core/mqar/params';
 import { stateNumbers } from '../../core/mqar/params';
-import { batchFor, type CellResult, type CellSpec } from '../../core/mqar/run';
+import { batchFor } from '../../core/mqar/budget';
+import type { CellResult, CellSpec } from '../../core/mqar/run';
 import { type MqarStream, streamShape } from '../../core/mqar/task';
 import { type Spread, spreadFrom } from '../../core/mqar/stored';
 import type { StoredCell, TrainFigureProps } from '../../content/mqarWords';
