@@ -133,34 +133,25 @@ export function gridCurves(g: MqarGrid = mqarGrid): string {
   return `${JSON.stringify(file)}\n`;
 }
 
-/** Where each memory's layer lives at real scale: fla's module for the write rules, or what the layer is. */
+const FLA_LAYERS = 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers';
+const ATTENTION = 'fla.layers.attn.Attention';
+
+/** Where each memory's layers live at real scale, in fla (flash-linear-attention), and the file each is read from. */
 const REAL_LAYERS: Record<Mixer, { layers: string[]; source: string }> = {
-  attention: { layers: ['softmax attention, causal, whole context'], source: 'https://github.com/HazyResearch/zoology/blob/main/zoology/mixers/attention.py' },
-  window: {
-    layers: ['softmax attention, causal, a sliding window of d/2 tokens'],
-    source: 'https://github.com/HazyResearch/zoology/blob/main/zoology/mixers/attention.py',
-  },
-  linear: { layers: ['fla.layers.LinearAttention'], source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/linear_attn.py' },
-  delta: { layers: ['fla.layers.DeltaNet'], source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/delta_net.py' },
-  gated: { layers: ['fla.layers.GatedDeltaNet'], source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/gated_deltanet.py' },
-  perChannel: { layers: ['fla.layers.KimiDeltaAttention'], source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/kda.py' },
-  gdn2: {
-    layers: ["fla's Gated DeltaNet-2 layer (fla/layers/gdn2.py)"],
-    source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/gdn2.py',
-  },
-  hybrid: {
-    layers: ['fla.layers.DeltaNet and softmax attention side by side in one layer, outputs summed'],
-    source: 'https://arxiv.org/abs/2411.13676',
-  },
-  stack: {
-    layers: ['fla.layers.DeltaNet', 'softmax attention, causal, whole context'],
-    source: 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/layers/delta_net.py',
-  },
+  attention: { layers: [ATTENTION], source: `${FLA_LAYERS}/attn.py` },
+  window: { layers: [`${ATTENTION} with window_size = d/2`], source: `${FLA_LAYERS}/attn.py` },
+  linear: { layers: ['fla.layers.linear_attn.LinearAttention'], source: `${FLA_LAYERS}/linear_attn.py` },
+  delta: { layers: ['fla.layers.delta_net.DeltaNet'], source: `${FLA_LAYERS}/delta_net.py` },
+  gated: { layers: ['fla.layers.gated_deltanet.GatedDeltaNet'], source: `${FLA_LAYERS}/gated_deltanet.py` },
+  perChannel: { layers: ['fla.layers.kda.KimiDeltaAttention'], source: `${FLA_LAYERS}/kda.py` },
+  gdn2: { layers: ['fla.layers.gdn2.GatedDeltaNet2'], source: `${FLA_LAYERS}/gdn2.py` },
+  hybrid: { layers: [`fla.layers.delta_net.DeltaNet beside ${ATTENTION} in one layer, their outputs summed`], source: `${FLA_LAYERS}/delta_net.py` },
+  stack: { layers: ['fla.layers.delta_net.DeltaNet', ATTENTION], source: `${FLA_LAYERS}/delta_net.py` },
 };
 
 /** What changes when a cell is taken to real scale, said beside the configs. */
-export const REAL_SCALE_DIFFERS =
-  'At real scale the layers carry what this toy leaves out: several heads, a short convolution and an output gate in the recurrent layers, an MLP after each mixer, token embeddings instead of fixed unit vectors, and many layers; the rates here were picked for one layer of width 16 and will not carry over.';
+export const realScaleDiffers = (d: number) =>
+  `At real scale each layer carries what this toy leaves out: several heads, a short convolution and an output gate in the recurrent layers, rotary positions in fla's attention, and an MLP after each mixer. A real model also has token embeddings and many layers, and the rates here, picked for one layer of width ${d}, will not carry over.`;
 
 /** Each memory's cell settings as a config to run it at scale with fla or Zoology: the layers, the width, the rate and schedule, the batch at each load. */
 export function gridConfigs(g: MqarGrid = mqarGrid): string {
@@ -170,7 +161,7 @@ export function gridConfigs(g: MqarGrid = mqarGrid): string {
     made: g.made,
     commit: g.commit,
     script: MQAR_SCRIPT,
-    differsAtScale: REAL_SCALE_DIFFERS,
+    differsAtScale: realScaleDiffers(s.d),
     task: {
       name: "multi-query associative recall on continuous inputs (Zoology's continuous_mqar)",
       zoology: 'https://github.com/HazyResearch/zoology',
@@ -185,7 +176,15 @@ export function gridConfigs(g: MqarGrid = mqarGrid): string {
       mixer: m,
       layers: REAL_LAYERS[m].layers,
       source: REAL_LAYERS[m].source,
-      model: { hidden_size: s.d, num_heads: 1, head_dim: s.d, num_layers: REAL_LAYERS[m].layers.length, use_short_conv: false, use_output_gate: false },
+      model: {
+        hidden_size: s.d,
+        num_heads: 1,
+        head_dim: s.d,
+        num_layers: REAL_LAYERS[m].layers.length,
+        use_short_conv: false,
+        use_output_gate: false,
+        ...(m === 'window' ? { window_size: s.d / 2 } : {}),
+      },
       train: {
         optimizer: 'Adam, betas (0.9, 0.999), eps 1e-8, no weight decay',
         lr: g.rates[m],

@@ -3,7 +3,7 @@
  * swept), its files, the short convolution on and off, and the runs that never trained.
  */
 import { gridBatch, MEMORY_WORDS, MIXERS, MQAR_STREAMS, type MqarGrid } from '../content/mqar';
-import { MQAR_DOWNLOADS, MQAR_SCRIPT, REAL_SCALE_DIFFERS } from '../content/mqarFiles';
+import { MQAR_DOWNLOADS, MQAR_SCRIPT, realScaleDiffers } from '../content/mqarFiles';
 import { untrainedCells } from '../content/mqar';
 import type { StoredCell } from '../content/mqarWords';
 import { plateauRuleSentence, STREAM_WORDS, stallSentence } from '../content/mqarStalls';
@@ -114,7 +114,7 @@ export function TrainHow({ g, cells }: { g: MqarGrid; cells: StoredCell[] }) {
         <a href={MQAR_DOWNLOADS.configs} download>
           recall-configs.json
         </a>
-        . {REAL_SCALE_DIFFERS}
+        . {realScaleDiffers(s.d)}
       </p>
       <h2 id="train-conv">The short convolution</h2>
       <p>
