@@ -44,9 +44,9 @@ export function TrainHow({ g, cells }: { g: MqarGrid; cells: StoredCell[] }) {
       </p>
       <p data-claim="train-climb">
         Over the first {integer(s.climb)} steps the load also climbs: a run at kv = 32 trains at kv = 4, 8 and 16 in turn, an equal share of those steps each,
-        then at 32 for the rest, with as many queries a step throughout. A memory learns to write and read on short sequences first. Without the climb, a gated
-        rule whose one decay started low forgot each pair before its query at kv = 16 and above, and some seeds never found the pairing. Zoology trains on a mix
-        of loads; here each number is still one load&rsquo;s, scored on that load alone.
+        then at 32 for the rest, with as many queries a step throughout. A memory learns to write and read on short sequences first. Without the climb, some
+        runs of gated delta never left the plateau at kv = 16 and above: a single decay that starts near 0.9 keeps a pair for a few dozen tokens at most, so a
+        long sequence gives little to learn from. Zoology trains on a mix of loads; here each number is still one load&rsquo;s, scored on that load alone.
       </p>
       <p>
         Each memory&rsquo;s learning rate was picked on validation sequences of plain recall at kv = {s.sweep.kv.join(', ')}, on seeds{' '}
