@@ -2,7 +2,7 @@
  * The trainer's page below its figure: how the grid was made (the set-up, the climb, the rates
  * swept), its files, the short convolution on and off, and the runs that never trained.
  */
-import { gridBatch, MEMORY_WORDS, MIXERS, MQAR_STREAMS, type MqarGrid } from '../content/mqar';
+import { gridBatch, MEMORY_WORDS, MIXERS, MQAR_STREAMS, type MqarGrid, type Spread } from '../content/mqar';
 import { MQAR_DOWNLOADS, MQAR_SCRIPT, realScaleDiffers } from '../content/mqarFiles';
 import { untrainedCells } from '../content/mqar';
 import type { StoredCell } from '../content/mqarWords';
@@ -17,6 +17,16 @@ const FLA = 'https://github.com/fla-org/flash-linear-attention';
 const FLA_CONV = 'https://github.com/fla-org/flash-linear-attention/blob/main/fla/modules/convolution.py';
 
 const rate = (x: number) => String(x);
+
+/** A mean of the seeds that trained, and how many never did. */
+function SpreadCell({ spread }: { spread: Spread }) {
+  return (
+    <td>
+      {spread.seeds > 0 ? spread.mean.toFixed(2) : '…'}
+      {spread.untrained ? <span className="train-range train-untrained">{`${spread.untrained} never trained, left out`}</span> : null}
+    </td>
+  );
+}
 
 export function TrainHow({ g, cells }: { g: MqarGrid; cells: StoredCell[] }) {
   const s = g.settings;
@@ -144,14 +154,8 @@ export function TrainHow({ g, cells }: { g: MqarGrid; cells: StoredCell[] }) {
             <tr key={`${r.mixer} ${r.kv}`}>
               <th scope="row">{MEMORY_WORDS[r.mixer]}</th>
               <td>{r.kv}</td>
-              <td>
-                {r.off.seeds > 0 ? r.off.mean.toFixed(2) : '…'}
-                {r.off.untrained ? <span className="train-range train-untrained">{`${r.off.untrained} never trained, left out`}</span> : null}
-              </td>
-              <td>
-                {r.on.seeds > 0 ? r.on.mean.toFixed(2) : '…'}
-                {r.on.untrained ? <span className="train-range train-untrained">{`${r.on.untrained} never trained, left out`}</span> : null}
-              </td>
+              <SpreadCell spread={r.off} />
+              <SpreadCell spread={r.on} />
             </tr>
           ))}
         </tbody>
