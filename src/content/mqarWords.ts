@@ -5,6 +5,7 @@
  */
 import type { Mixer } from '../core/mqar/params';
 import { MQAR_STREAMS, type MqarStream } from '../core/mqar/task';
+import { loadAt } from '../core/mqar/run';
 import { countWord, integer, percent } from '../format';
 import {
   FIXED_MEMORIES,
@@ -230,4 +231,14 @@ export function trainedDeltaAhead(g: MqarGrid = mqarGrid): { kv: number; delta: 
   const delta = spreadOf(g, 'plain', kv, 'delta').mean;
   const linear = spreadOf(g, 'plain', kv, 'linear').mean;
   return versus(delta, linear) === 'above' ? { kv, delta, linear } : null;
+}
+
+/** The loads a run at kv passes through on its climb, in order, as run.ts's loadAt trains them, its own last. */
+export function climbLoads(g: MqarGrid, kv: number): number[] {
+  const seen: number[] = [];
+  for (let step = 1; step <= g.settings.steps; step++) {
+    const at = loadAt({ kv, climb: g.settings.climb, batchSize: 1 }, step).kv;
+    if (seen.at(-1) !== at) seen.push(at);
+  }
+  return seen;
 }

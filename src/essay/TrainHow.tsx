@@ -5,7 +5,7 @@
 import { gridBatch, MEMORY_WORDS, MIXERS, MQAR_STREAMS, type MqarGrid, type Spread } from '../content/mqar';
 import { MQAR_DOWNLOADS, MQAR_SCRIPT, realScaleDiffers } from '../content/mqarFiles';
 import { untrainedCells } from '../content/mqar';
-import type { StoredCell } from '../content/mqarWords';
+import { climbLoads, type StoredCell } from '../content/mqarWords';
 import { plateauRuleSentence, STREAM_WORDS, stallSentence } from '../content/mqarStalls';
 import { convRows, mqarConv } from '../content/mqarConv';
 import { integer } from '../format';
@@ -36,6 +36,9 @@ export function TrainHow({ g, cells }: { g: MqarGrid; cells: StoredCell[] }) {
   // The memories whose sweep went past the rates it started from.
   const extended = MIXERS.filter((m) => swept(m).some((lr) => !s.lrs.includes(lr)));
   const stalled = untrainedCells(g);
+  // The climb said for the largest load below the top, from the trainer's own schedule.
+  const example = kvs.at(-2)!;
+  const below = climbLoads(g, example).slice(0, -1);
   return (
     <>
       <h2 id="train-how">How the grid was made</h2>
@@ -53,10 +56,11 @@ export function TrainHow({ g, cells }: { g: MqarGrid; cells: StoredCell[] }) {
         recall studies train; the fall also keeps a high rate from pinning the gates at 0 or 1.
       </p>
       <p data-claim="train-climb">
-        Over the first {integer(s.climb)} steps the load also climbs: a run at kv = 32 trains at kv = 4, 8 and 16 in turn, an equal share of those steps each,
-        then at 32 for the rest, with as many queries a step throughout. A memory learns to write and read on short sequences first. Without the climb, some
-        runs of gated delta never left the plateau at kv = 16 and above: a single decay that starts near 0.9 keeps a pair for a few dozen tokens at most, so a
-        long sequence gives little to learn from. Zoology trains on a mix of loads; here each number is still one load&rsquo;s, scored on that load alone.
+        Over the first {integer(s.climb)} steps the load also climbs: a run at kv = {example} trains at kv = {below.join(', ')} in turn, an equal share of those
+        steps each, then at {example} for the rest, with as many queries a step throughout. A memory learns to write and read on short sequences first. Without
+        the climb, some runs of gated delta never left the plateau at kv = 16 and above: a single decay that starts near 0.9 keeps a pair for a few dozen tokens
+        at most, so a long sequence gives little to learn from. Zoology trains on a mix of loads; here each number is still one load&rsquo;s, scored on that
+        load alone.
       </p>
       <p>
         Each memory&rsquo;s learning rate was picked on validation sequences of plain recall at kv = {s.sweep.kv.join(', ')}, on seeds{' '}

@@ -7,6 +7,9 @@ import { startCell } from '../../src/core/mqar/run';
 import { mqarGrid } from '../../src/content/mqar';
 import { convRows, mqarConv, parseConv } from '../../src/content/mqarConv';
 import raw from '../../src/content/mqarConv.json';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { climbLoads } from '../../src/content/mqarWords';
+import { TrainHow } from '../../src/essay/TrainHow';
 
 const copy = () => JSON.parse(JSON.stringify(raw)) as typeof raw;
 
@@ -46,5 +49,14 @@ describe('the short convolution’s comparison', () => {
     const other = copy();
     other.grid = '0'.repeat(40);
     expect(() => parseConv(other, mqarGrid, 'conv.json')).toThrow(/^conv\.json: field grid/);
+  });
+});
+
+describe('the climb as the page says it', () => {
+  it('names the loads a run passes through from the trainer’s own schedule: 4, 8 and 16 before 32', () => {
+    expect(climbLoads(mqarGrid, 32)).toEqual([4, 8, 16, 32]);
+    expect(climbLoads(mqarGrid, 4)).toEqual([4]);
+    const html = renderToStaticMarkup(<TrainHow g={mqarGrid} cells={[]} />);
+    expect(html).toContain('a run at kv = 32 trains at kv = 4, 8, 16 in turn');
   });
 });
