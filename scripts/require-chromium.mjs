@@ -25,7 +25,7 @@ const version = (path) => {
   }
 };
 const checks = findCheckBrowser() ?? chromium;
-console.log(`Browser tests: the checks in ${checks} (${version(checks)}), the latency tests in ${chromium} (${version(chromium)}).`);
+console.log(`Browser tests: the checks in ${checks} (${version(checks)}); the bench's timings (npm run bench) in ${chromium} (${version(chromium)}).`);
 if (checks === chromium && !process.env.CHROME_PATH) {
   console.log(`${HEADLESS_SHELL} is not installed: the checks run in Chromium, about a sixth slower (apt-get install -y chromium-headless-shell).`);
 }

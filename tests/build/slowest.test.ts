@@ -118,3 +118,24 @@ describe('a run of both stages reports each apart', () => {
     expect(latency).not.toContain('axe');
   });
 });
+
+describe('the count of expectations a browser run checked', () => {
+  it('counts every expect step, nested or not, and nothing else', () => {
+    const reporter = new SlowestReporter();
+    const test = { location: { file: 'a.spec.ts' }, title: 't', timeout: 60_000 } as never;
+    const group = { category: 'test.step', title: 'in the dark theme', duration: 10, parent: undefined };
+    const steps = [
+      { category: 'expect', title: 'toHaveText', duration: 1, parent: undefined },
+      { category: 'expect', title: 'toEqual', duration: 1, parent: group },
+      { category: 'pw:api', title: 'Click', duration: 1, parent: undefined },
+      group,
+    ];
+    for (const s of steps) reporter.onStepEnd(test, {} as never, s as never);
+    reporter.onTestEnd(test, { status: 'passed', duration: 100 } as never);
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    reporter.onEnd({} as never);
+    log.mockRestore();
+    expect(printed.join('\n')).toContain('2 expectations checked in 1 tests.');
+  });
+});

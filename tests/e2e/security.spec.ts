@@ -174,9 +174,9 @@ test('every link that opens a new window opens it without a handle back; every e
   expect(links.filter((l) => l.target === '_blank' && !/\bnoopener\b/.test(l.rel)).map((l) => l.href)).toEqual([]);
 });
 
-test('the README’s nginx snippet sends the headers the build’s _headers file does', async ({ request }) => {
-  const readme = readFileSync('README.md', 'utf8');
-  const nginx = readme.slice(readme.indexOf('```nginx'), readme.indexOf('```', readme.indexOf('```nginx') + 3));
+test('the deploy doc’s nginx snippet sends the headers the build’s _headers file does', async ({ request }) => {
+  const doc = readFileSync('docs/deploy.md', 'utf8');
+  const nginx = doc.slice(doc.indexOf('```nginx'), doc.indexOf('```', doc.indexOf('```nginx') + 3));
   const sent = (await request.get(site.url)).headers();
   // The policy's hashes follow the theme script and the stylesheets, so they change with any
   // style: the snippet shows where each stands, and says to take the built file's line.

@@ -77,6 +77,8 @@ export default class SlowestReporter implements Reporter {
   private stages = new Map<string, Stage>();
   /** The projects in the config's order, which is how a stage names them. */
   private order: string[] = [];
+  /** Every expectation checked, at any depth: what the suite asserts, counted as it runs. */
+  private expectations = 0;
 
   onBegin(config: FullConfig) {
     this.order = config.projects.map((p) => p.name);
@@ -91,6 +93,7 @@ export default class SlowestReporter implements Reporter {
   }
 
   onStepEnd(test: TestCase, _result: TestResult, step: TestStep) {
+    if (step.category === 'expect') this.expectations++;
     // Only outermost steps, so a step inside another is not counted twice; a step that only
     // groups others by theme (tests/e2e/helpers.ts's inEachTheme) is looked through.
     if (isGroup(step)) return;
@@ -105,6 +108,8 @@ export default class SlowestReporter implements Reporter {
   }
 
   onEnd(_result: FullResult) {
+    const tests = [...this.stages.values()].reduce((n, s) => n + s.rows.length, 0);
+    console.log(`\n${this.expectations.toLocaleString('en-US')} expectations checked in ${tests} tests.`);
     // The first stage, then the one after it; each named by its projects where both ran.
     const stages = ['first', 'after'].flatMap((key) => {
       const stage = this.stages.get(key);

@@ -1,13 +1,11 @@
 /**
  * Train them yourself (train.html): the door from the essay, the stored grid without script, a
  * stored cell trained again in the worker to the last bit and downloaded, a run stopped and
- * paused, the address clamped, every width and theme by keyboard, and the main thread free
- * while the worker trains.
+ * paused, the address clamped, every width and theme by keyboard.
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations, inEachTheme, keepScreenshot, setTheme, themesLabel, untilHydrated, WIDTH_THEMES, watch } from './helpers';
-import { median, recordLongTasks, yardstick } from './yardstick';
 
 const grid = JSON.parse(readFileSync('src/content/mqarGrid.json', 'utf8')) as {
   settings: { d: number; steps: number; every: number; kv: number[]; mixers: string[]; seeds: number[] };
@@ -190,27 +188,4 @@ test.describe('without JavaScript', () => {
     await page.goto('./#verify');
     await expect(page.locator('#verify-train a[href$="train.html"]')).toBeVisible();
   });
-});
-
-/** The trainer's main-thread tasks while its worker trains, in yardsticks (tests/e2e/yardstick.ts), as for the lab. */
-const TRAIN_TASK_YARDS = 2.5;
-
-test('@latency while the worker trains, the page’s main thread runs no task longer than two and a half yardsticks', async ({ page }) => {
-  const problems = watch(page);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await openTrainer(page, '?tkv=16&tsteps=300');
-  await page.waitForLoadState('load');
-  const before = await yardstick(page);
-  const longTasks = await recordLongTasks(page);
-  await page.getByRole('button', { name: 'Train it here' }).click();
-  await expect(status(page)).toHaveText(/^Trained delta rule/, { timeout: 40_000 });
-  const long = await longTasks();
-  const after = await yardstick(page);
-  const yard = median([before, after]);
-  const longest = Math.max(0, ...long);
-  console.log(
-    `trainer, Chromium ${page.context().browser()!.version()}: yardstick ${before.toFixed(1)} ms before the run, ${after.toFixed(1)} after; main-thread tasks of 50 ms or more during 300 steps at kv = 16: ${long.length ? long.join(', ') : 'none'}; the longest ${(longest / yard).toFixed(1)} yardsticks (held to ${TRAIN_TASK_YARDS})`,
-  );
-  expect(longest / yard, 'the longest main-thread task during the run, in yardsticks').toBeLessThanOrEqual(TRAIN_TASK_YARDS);
-  expect(problems).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openFigure } from './helpers';
+import { openFigure } from '../../e2e/helpers';
 import { expectLatencyWithinFloor, SLIDER_MOVES } from './latency';
 
 /** Slider positions that sweep the whole range back and forth, so every change redraws both curves. */
@@ -14,9 +14,7 @@ function sweep(min: number, max: number, count: number): number[] {
 const figure = (page: Page) => page.locator('#chunking-figure');
 
 // One page for both sliders: the figure opened and settled once, then each slider measured in turn.
-test('@latency chunking: main-thread work from a control change to the next paint, CPU 4x slower: chunk-size slider, then sequence-length slider', async ({
-  page,
-}) => {
+test('chunking: main-thread work from a control change to the next paint, CPU 4x slower: chunk-size slider, then sequence-length slider', async ({ page }) => {
   await openFigure(page, 'chunking', { width: 1280, idle: true, settled: true });
   const sizes = sweep(0, 12, SLIDER_MOVES);
   const before = await figure(page).locator('.chunking-current').first().getAttribute('x1');

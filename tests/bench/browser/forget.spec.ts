@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { openFigure } from './helpers';
+import { openFigure } from '../../e2e/helpers';
 import { expectLatencyWithinFloor, PRESSES, SLIDER_MOVES } from './latency';
 
-test(`@latency forget: main-thread work from input to next paint, ${SLIDER_MOVES} slider moves, ${PRESSES} step-button presses and ${PRESSES} full renders, CPU 4x slower`, async ({
+test(`forget: main-thread work from input to next paint, ${SLIDER_MOVES} slider moves, ${PRESSES} step-button presses and ${PRESSES} full renders, CPU 4x slower`, async ({
   page,
 }) => {
   await openFigure(page, 'forget', { width: 1280, settled: true });

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { openFigure } from './helpers';
+import { openFigure } from '../../e2e/helpers';
 import { expectLatencyWithinFloor } from './latency';
 
-test('@latency lineage: main-thread work from a rung pressed to the next paint, 42 steps, CPU 4x slower', async ({ page }) => {
+test('lineage: main-thread work from a rung pressed to the next paint, 42 steps, CPU 4x slower', async ({ page }) => {
   await openFigure(page, 'lineage', { width: 1280, settled: true });
   const figure = page.locator('#lineage-figure');
   // Down the ladder through all seven steps and back up, three times, then down once more: each

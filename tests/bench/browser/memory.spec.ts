@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { openFigure } from './helpers';
+import { openFigure } from '../../e2e/helpers';
 import { expectLatencyWithinFloor, SLIDER_MOVES } from './latency';
 
-test(`@latency memory: main-thread work from input to next paint, ${SLIDER_MOVES} moves of the context slider, CPU 4x slower`, async ({ page }) => {
+test(`memory: main-thread work from input to next paint, ${SLIDER_MOVES} moves of the context slider, CPU 4x slower`, async ({ page }) => {
   await openFigure(page, 'memory', { width: 1280, settled: true });
   const status = page.locator('#memory-figure .mem-readout');
   await expect(status).toContainText('At 131,072 tokens');

@@ -19,10 +19,12 @@
  *   the figure could cost.
  * Milliseconds on a two-core machine swing with its own load, and the floors swing with them, so
  * the figure is held to its direct-write floor: a median at most 1.5x the floor's, on the best of
- * up to three runs. Whether the 16 ms frame budget holds at p95 is printed, not held.
+ * up to three runs, reported past it and failing the bench past twice it (figures.ts). Whether
+ * the 16 ms frame budget holds at p95 is printed, not held.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { URL_WRITE_DELAY_MS } from '../../src/widgets/urlState';
+import { test, type Page } from '@playwright/test';
+import { judgeFigure } from './figures';
+import { URL_WRITE_DELAY_MS } from '../../../src/widgets/urlState';
 import { inPage, type Installed, type Step } from './latency-page';
 
 export const FRAME_MS = 16;
@@ -136,7 +138,7 @@ const ms = (r: LatencyResult) => `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixe
 
 /**
  * Measures the figure against its two floors, up to three runs, prints every measurement, and
- * fails when on the best run the figure's median is over 1.5x its direct-write floor's.
+ * judges the best run's median against its direct-write floor's (figures.ts).
  * Returns the best run; the figure is left where its last real move put it.
  */
 export async function expectLatencyWithinFloor(page: Page, c: LatencyCase): Promise<LatencyRun> {
@@ -202,7 +204,12 @@ export async function expectLatencyWithinFloor(page: Page, c: LatencyCase): Prom
     if (ratio <= held) break;
   }
   const best = runs.reduce((a, b) => (b.figure.p50 / b.direct.p50 < a.figure.p50 / a.direct.p50 ? b : a));
-  const why = `${c.name}: median over ${held}x its direct-write floor's on every run (best: ${best.figure.p50.toFixed(1)} vs ${best.direct.p50.toFixed(1)} ms)`;
-  expect(best.figure.p50, why).toBeLessThanOrEqual(held * best.direct.p50);
+  await judgeFigure({
+    name: `${c.name} (${steps.length} moves, best of ${runs.length} runs)`,
+    value: best.figure.p50 / best.direct.p50,
+    limit: held,
+    unit: 'x its direct-write floor',
+    detail: `median main-thread work per move ${best.figure.p50.toFixed(1)} ms against the floor's ${best.direct.p50.toFixed(1)} ms; p95 ${best.figure.p95.toFixed(1)} ms, the ${FRAME_MS} ms frame budget ${best.figure.p95 <= FRAME_MS ? 'met' : 'not met'}`,
+  });
   return best;
 }

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { RULES } from '../../src/core/memory';
-import { openFigure } from './helpers';
+import { RULES } from '../../../src/core/memory';
+import { openFigure } from '../../e2e/helpers';
 import { expectLatencyWithinFloor, PRESSES, SLIDER_MOVES } from './latency';
 
-test(`@latency recall: main-thread work from input to next paint, ${SLIDER_MOVES} moves of the pairs slider and ${PRESSES} of the fixed-state menu, CPU 4x slower`, async ({
+test(`recall: main-thread work from input to next paint, ${SLIDER_MOVES} moves of the pairs slider and ${PRESSES} of the fixed-state menu, CPU 4x slower`, async ({
   page,
 }) => {
   await openFigure(page, 'recall', { width: 1280, settled: true });
