@@ -3,6 +3,7 @@
  * time, by ./typeset.ts; the browser receives only the resulting HTML and MathML.
  * \kc, \vc, \Sc, \bc, \ac colour k, v, S, beta and alpha like the controls that set them.
  */
+import { afterKdaEquations } from './equations/afterKda';
 import { chunkingEquations } from './equations/chunking';
 import { forgetEquations } from './equations/forget';
 import { lineageEquations } from './equations/lineage';
@@ -27,6 +28,7 @@ export const equations = {
   ...forgetEquations,
   ...chunkingEquations,
   ...lineageEquations,
+  ...afterKdaEquations,
 } as const;
 
 export type EquationId = keyof typeof equations;

@@ -5,7 +5,7 @@
  */
 import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { polyline } from './polyline';
-import { clearSide } from './referenceLabel';
+import { type ChartReference, clearSide, labelY, referencePath } from './referenceLabel';
 import { Axis } from './Axis';
 import { hundredths } from './hundredths';
 import { linear, linearTicks, niceDomain } from './linearScale';
@@ -25,7 +25,7 @@ export interface LineChartProps {
   yDomain: [number, number];
   xLabel: string;
   yLabel: string;
-  reference?: { y: number; label: string };
+  reference?: ChartReference;
   cursor?: number;
   label: string;
   format?: (y: number) => string;
@@ -77,7 +77,7 @@ interface PlotProps {
   height: number;
   xLabel: string;
   yLabel: string;
-  reference?: { y: number; label: string };
+  reference?: ChartReference;
   label: string;
   format: (y: number) => string;
   focus: { i: number; s: number } | null;
@@ -153,13 +153,13 @@ const Plot = memo(function Plot({
         </text>
         {reference ? (
           <g className="reference">
-            <line x1={0} x2={innerW} y1={hundredths(geometry.y(reference.y))} y2={hundredths(geometry.y(reference.y))} />
+            <path d={referencePath(reference, geometry)} />
           </g>
         ) : null}
         <Paths series={series} length={length} geometry={geometry} />
         {reference ? (
           // Under the line, at whichever end no line crosses the label (the right, where both are crossed).
-          <text className="reference-label" x={labelSide === 'end' ? innerW - 4 : 4} y={hundredths(geometry.y(reference.y) + 15)} textAnchor={labelSide}>
+          <text className="reference-label" x={labelSide === 'end' ? innerW - 4 : 4} y={hundredths(geometry.y(labelY(reference)) + 15)} textAnchor={labelSide}>
             {reference.label}
           </text>
         ) : null}

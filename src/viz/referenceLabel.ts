@@ -2,6 +2,7 @@
  * Where a line chart puts the label of its reference line: under the line at whichever end no
  * series crosses it, so a label never sits on a line it names nothing about.
  */
+import { hundredths } from './hundredths';
 
 /** What the placement needs of a chart: where a value and a point land, and the plot's width. */
 interface Placing {
@@ -17,10 +18,10 @@ const CHAR_PX = 6.5;
  * The end of the reference line whose label no series crosses: a series crosses it where one of its
  * segments under the label's span reaches between the line and the label's foot.
  */
-export function clearSide(series: readonly { values: ArrayLike<number> }[], geometry: Placing, reference: { y: number; label: string }): 'start' | 'end' {
+export function clearSide(series: readonly { values: ArrayLike<number> }[], geometry: Placing, reference: ChartReference): 'start' | 'end' {
   const width = reference.label.length * CHAR_PX + 8;
-  const top = geometry.y(reference.y) - 4;
-  const foot = geometry.y(reference.y) + 19;
+  const top = geometry.y(labelY(reference)) - 4;
+  const foot = geometry.y(labelY(reference)) + 19;
   // A segment crosses where its span of x meets the label's and its span of y meets the band's.
   const crossed = (from: number, to: number) =>
     series.some((s) => {
@@ -33,4 +34,28 @@ export function clearSide(series: readonly { values: ArrayLike<number> }[], geom
     });
   if (!crossed(geometry.innerW - width, geometry.innerW)) return 'end';
   return crossed(0, width) ? 'end' : 'start';
+}
+
+/** A chart's reference: a dashed line at y, or through `values` (one per x) where it moves along the axis. */
+export interface ChartReference {
+  y: number;
+  label: string;
+  values?: ArrayLike<number>;
+}
+
+/** Where a reference's label sits: under its line, or under a moving line's last point, where the chart's stream has ended. */
+export const labelY = (reference: ChartReference): number => (reference.values?.length ? reference.values[reference.values.length - 1]! : reference.y);
+
+/** The reference's line: flat at y, or a step at each x where it moves, from the plot's left edge to its right. */
+export function referencePath(reference: ChartReference, geometry: Placing): string {
+  const { values } = reference;
+  if (!values?.length) return `M0,${hundredths(geometry.y(reference.y))}H${hundredths(geometry.innerW)}`;
+  const parts: string[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const y = hundredths(geometry.y(values[i]!));
+    const from = i === 0 ? 0 : hundredths((geometry.x(i) + geometry.x(i + 1)) / 2);
+    const to = i === values.length - 1 ? hundredths(geometry.innerW) : hundredths((geometry.x(i + 1) + geometry.x(i + 2)) / 2);
+    parts.push(`${i === 0 ? 'M' : 'L'}${from},${y}H${to}`);
+  }
+  return parts.join('');
 }

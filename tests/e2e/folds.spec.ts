@@ -67,7 +67,7 @@ const FOLDS = [
     within: '#shipping-memory-fold',
   },
   { name: 'the evidence study by study', fold: '#verify-deeper', inside: 'verify-metric', words: 'Where the hybrid lost, by any margin' },
-  { name: 'after KDA', fold: '#after-kda', inside: 'after-kda-gated-deltanet-2', words: 'The rules that came after KDA each change' },
+  { name: 'beside and after KDA', fold: '#after-kda', inside: 'after-kda-gated-deltanet-2', words: 'Other write rules of 2025 and 2026 change' },
 ] as const;
 
 const isOpen = (page: Page, fold: string) => page.locator(fold).evaluate((d: HTMLDetailsElement) => d.open);
@@ -289,7 +289,7 @@ test('a link to a fold itself opens it (script on)', async ({ page }) => {
 });
 
 for (const { width, themes } of WIDTH_THEMES) {
-  test(`after KDA at ${width}px, ${themesLabel(themes)}: the fold opens to its equation and its table of later rules, each with its paper; axe clean, no sideways page scroll`, async ({
+  test(`beside and after KDA at ${width}px, ${themesLabel(themes)}: the fold opens to its table of rules, latest paper first, each with its paper and its update below with where it was read; axe clean, no sideways page scroll`, async ({
     page,
   }) => {
     const problems = watch(page);
@@ -298,10 +298,20 @@ for (const { width, themes } of WIDTH_THEMES) {
     await page.goto('./#after-kda');
     const fold = page.locator('#after-kda');
     await expect(fold).toHaveJSProperty('open', true);
-    const rules = JSON.parse(readFileSync('data/afterKda.json', 'utf8')) as { rules: { id: string; name: string; paper: string }[] };
+    const rules = JSON.parse(readFileSync('data/afterKda.json', 'utf8')) as { rules: { id: string; name: string; paper: string; readAt: string }[] };
     await expect(fold.locator('tbody tr')).toHaveCount(rules.rules.length);
-    for (const r of rules.rules) await expect(fold.locator(`#after-kda-${r.id} a[href="${r.paper}"]`)).toHaveText(r.name);
-    await expect(fold.locator('.katex, math').first()).toBeVisible();
+    for (const r of rules.rules) {
+      await expect(fold.locator(`#after-kda-${r.id} a[href="${r.paper}"]`)).toHaveText(r.name);
+      // Each row links to its update, which is printed in MathML with a link to where it was read.
+      await expect(fold.locator(`#after-kda-${r.id} a[href="#after-kda-update-${r.id}"]`)).toHaveCount(1);
+      const update = fold.locator(`#after-kda-update-${r.id}`);
+      await expect(update.locator('math')).toHaveCount(1);
+      await expect(update.locator(`a[href="${r.readAt}"]`)).toHaveText('Where it was read');
+    }
+    // Latest first: the rows' months never rise down the table.
+    const dates = await fold.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-date') ?? ''));
+    expect(dates).toEqual([...dates].sort().reverse());
+    await expect(fold.locator('math').first()).toBeVisible();
     await inEachTheme(page, themes, async (theme) => {
       expect(await axeViolations(page, '#after-kda')).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);

@@ -21,7 +21,7 @@ import {
   zeroState,
 } from '../../src/core';
 import { caption, lookForLine, scaleNote, stageOf, writeLine } from '../../src/widgets/Forget/describe';
-import { frameAt, gatesOf } from '../../src/widgets/Forget/frame';
+import { emptyMemorySeries, frameAt, gatesOf } from '../../src/widgets/Forget/frame';
 import { defaultText } from '../../src/widgets/Forget/text';
 import { FORGET_DEFAULTS } from '../../src/content/defaults';
 import { lastPair, METRICS } from '../../src/widgets/Forget/state';
@@ -237,5 +237,29 @@ describe('the states where the words once parted from the picture', () => {
     expect(line).toContain(`${f2(v.delta.slow)} under plain delta`);
     expect(line).toContain(`gains on the older fast pairs (${f2(v.perChannelGated.oldFast)} against ${f2(v.delta.oldFast)})`);
     expect(line).toContain(`pays on the latest four (${f2(v.perChannelGated.recentFast)} against ${f2(v.delta.recentFast)})`);
+  });
+});
+
+describe('the chart’s reference on the opening stream is an empty memory’s own score', () => {
+  it('is 1.00 until the new context, then two thirds (three kinds of question, one of them old keys an empty memory answers right), then three quarters once a key is rewritten there', () => {
+    const { stream, t, length } = setting('phases');
+    const empty = emptyMemorySeries(t, stream, 'error')!;
+    expect(empty).toHaveLength(length);
+    // By hand: before the switch every question has a value, and zero answers each with error 1.
+    for (let n = 1; n < PHASES_SWITCH; n++) expect(empty[n - 1], `n = ${n}`).toBeCloseTo(1, 12);
+    // The review's count on the opening stream: 0.67 at 17–19 and 0.75 at 20.
+    expect(Array.from(empty.slice(16, 19), (v) => v.toFixed(2))).toEqual(['0.67', '0.67', '0.67']);
+    expect(empty[19]!.toFixed(2)).toBe('0.75');
+    // It is the core's score of a memory of zeros, read at the last pair: no copy of its arithmetic.
+    expect(empty[length - 1]).toBe(phaseScores(zeroState(), stream, length).all.error);
+  });
+
+  it('is a flat line on the other streams and for the cosine', () => {
+    for (const kind of STREAM_KINDS.filter((k) => k !== 'phases')) {
+      const { stream, t } = setting(kind);
+      expect(emptyMemorySeries(t, stream, 'error'), kind).toBeNull();
+    }
+    const { stream, t } = setting('phases');
+    expect(emptyMemorySeries(t, stream, 'cosine')).toBeNull();
   });
 });

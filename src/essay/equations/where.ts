@@ -3,7 +3,10 @@
  * notation: {x} is a symbol, {x_sub} one with a subscript). tests/essay/equations.test.ts holds
  * each equation's letters to the symbols its line names.
  */
+import { afterKdaWhere } from './afterKda';
+
 export const equationWhere = {
+  ...afterKdaWhere,
   kvCache:
     '{o_t} is the output for token {t}, {q_t} its query, {k_i} and {v_i} the key and value cached for each token {i} up to {t}, and {d} the width of a head.',
   linearAttention:

@@ -117,7 +117,7 @@ export function Forget() {
       <p>
         The read error is the distance between what a key reads back, <var className="tok-k">k</var>
         <var className="tok-s">S</var>, and what it should return, relative to the value&rsquo;s length. Each kind of question the figure&rsquo;s stream asks
-        weighs the same: a key written twice should return its latest value, and a key of an ended context nothing. An error of 1.00 is as wrong as answering zero. The additive rule can go past that line: its read holds the right value plus every other
+        weighs the same: a key written twice should return its latest value, and a key of an ended context nothing. For a key with a value, an error of 1.00 is as wrong as answering zero. An empty memory answers an ended context&rsquo;s keys right, so from the new context on it scores below 1.00; the chart draws its score dashed. The additive rule can go past 1.00: its read holds the right value plus every other
         value, weighted by how far their keys overlap, so it answers with something confident and wrong.
       </p>
       <p>

@@ -22,7 +22,7 @@ import { forgetCodec, type GatesByStream, initialState, lastPair, type Metric, r
 import { caption, describePicture, lookForLine, METRIC_LABELS, readout, RULE_LABELS, rowGroups, scaleNote, writeLine } from './describe';
 import { GroupTable, RowLabels, ScaleLine, writeTemplate, ZERO_ROW } from './Parts';
 import { DrawToggle, Options } from './Options';
-import { errorsCosineScores, type Frame, frameAt, gatesOf, keyBand, SCALE_MAX, series as seriesOf } from './frame';
+import { emptyMemorySeries, errorsCosineScores, type Frame, frameAt, gatesOf, keyBand, SCALE_MAX, series as seriesOf } from './frame';
 import { useSliderDrag } from './useSliderDrag';
 import { useUrlState } from '../urlState';
 import './forget.css';
@@ -90,6 +90,9 @@ const REFERENCE: Record<Metric, { y: number; label: string }> = {
   cosine: { y: 0, label: 'no better than a random guess' },
 };
 
+/** On the phases stream an empty memory answers an ended context's keys right, so it scores below 1.00: its own line is the reference. */
+const EMPTY_LABEL = 'an empty memory';
+
 export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureProps) {
   const [state, dispatch] = useReducer(reducer, defaults, initialState);
   const { t, stream } = useTrace(state);
@@ -149,6 +152,10 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
   const series = useMemo<Series[]>(() => {
     const lines = seriesOf(t, stream, metric);
     return RULES.map((r) => ({ id: r, label: RULE_LABELS[r], values: lines[r], className: `rule-${r}` }));
+  }, [t, stream, metric]);
+  const reference = useMemo(() => {
+    const empty = emptyMemorySeries(t, stream, metric);
+    return empty?.some((v) => Math.abs(v - 1) > 1e-12) ? { y: 1, label: EMPTY_LABEL, values: empty } : REFERENCE[metric];
   }, [t, stream, metric]);
   const yDomain = useMemo<[number, number]>(() => {
     // Room under cosine's zero line for its label, clear of the axis's numbers.
@@ -275,7 +282,7 @@ export function ForgetFigure({ equations, defaults, streamGates }: ForgetFigureP
             yDomain={yDomain}
             xLabel="Pairs written"
             yLabel={metric === 'error' ? 'Read error' : 'Cosine similarity'}
-            reference={REFERENCE[metric]}
+            reference={reference}
             cursor={n}
             label={`${METRIC_LABELS[metric]} against pairs written, one line per rule; a cursor marks the slider's position`}
           />

@@ -215,7 +215,7 @@ function metricCaption(kind: StreamKind, metric: Metric): string {
       ? 'Below, mean cosine of read and value, groups with a value weighing alike; 0 is chance.'
       : 'Below, mean cosine of read and value; 0 is chance.';
   return kind === 'phases'
-    ? 'Below, read error, the groups weighing alike; 1.00 is answering zero, or an old key’s value in full.'
+    ? 'Below, read error, the groups weighing alike; dashed, an empty memory’s score.'
     : 'Below, read error; 1.00 is as wrong as answering zero.';
 }
 

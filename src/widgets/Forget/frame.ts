@@ -87,6 +87,18 @@ export function series(t: Trace, stream: Stream, metric: Metric): Record<Rule, F
   >;
 }
 
+/**
+ * The chart's reference on the phases stream's read error: an empty memory's own score after
+ * every n. It answers zero to every key, which is right for an ended context's keys, so once a
+ * context has ended it scores below 1.00. Null where the reference is a flat line (1.00 for the
+ * read error of the other streams, 0 for a cosine).
+ */
+export function emptyMemorySeries(t: Trace, stream: Stream, metric: Metric): Float64Array | null {
+  if (!stream.phase || metric !== 'error') return null;
+  const empty = zeroState();
+  return Float64Array.from({ length: t.n }, (_, i) => phaseScores(empty, stream, i + 1).all.error);
+}
+
 /** The groups of pairs a stream reads out, in order; none on the streams whose keys touch every channel. */
 export function groupsOf(kind: StreamKind): readonly GroupId[] {
   if (kind === 'phases') return PHASE_GROUPS;
