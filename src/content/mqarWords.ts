@@ -6,7 +6,7 @@
 import type { Mixer } from '../core/mqar/params';
 import { MQAR_STREAMS, type MqarStream } from '../core/mqar/task';
 import { loadAt } from '../core/mqar/run';
-import { countWord, integer, percent } from '../format';
+import { atLeastTwo, countWord, integer, percent, percentAtLeast, percentAtMost } from '../format';
 import {
   FIXED_MEMORIES,
   MEMORY_WORDS,
@@ -62,8 +62,8 @@ const one = (x: number) => x.toFixed(1);
 /** Two means within this of each other are called level. */
 export const LEVEL = 0.05;
 
-/** How one mean stands to another, in a word: above, below, or level with (within LEVEL). */
-export const versus = (a: number, b: number) => (a > b + LEVEL ? 'above' : b > a + LEVEL ? 'below' : 'level with');
+/** How one mean stands to another, in a word: above, below, or within LEVEL: level with where both print alike, else about level with. */
+export const versus = (a: number, b: number) => (a > b + LEVEL ? 'above' : b > a + LEVEL ? 'below' : two(a) === two(b) ? 'level with' : 'about level with');
 
 /** A memory "keeps up" at a load where its mean test accuracy is at least this. */
 export const KEEPS_UP = 0.9;
@@ -177,12 +177,19 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
       const a = spreadOf(g, stream, at, 'attention').mean;
       const b = bestOf(WRITE_RULES, stream, at, g);
       const upTo = keepsUpTo(WRITE_RULES, stream, g);
-      const trend = a > b.spread.mean + LEVEL ? 'falling behind' : b.spread.mean > a + LEVEL ? 'passing' : 'level with';
+      const trend =
+        a > b.spread.mean + LEVEL
+          ? 'falling behind'
+          : b.spread.mean > a + LEVEL
+            ? 'passing'
+            : two(a) === two(b.spread.mean)
+              ? 'level with'
+              : 'about level with';
       if (upTo === null) {
         const w = lowestTrained(WRITE_RULES, stream, small, g);
         return `Look for the write rules of ${numbers} numbers: at kv = ${small}, ${MEMORY_WORDS[w.mixer]} recalls only ${two(w.mean)}${aside(w.stalled)}; at kv = ${at}, the best recalls ${two(b.spread.mean)}, attention ${two(a)}.`;
       }
-      return `Look for the write rules of ${numbers} numbers recalling at least ${two(upTo.lowest)} up to kv = ${upTo.kv}${aside(upTo.stalled) || ','} then ${trend} attention: at kv = ${at}, the best recalls ${two(b.spread.mean)}, attention ${two(a)}.`;
+      return `Look for the write rules of ${numbers} numbers recalling at least ${atLeastTwo(upTo.lowest)} up to kv = ${upTo.kv}${aside(upTo.stalled) || ','} then ${trend} attention: at kv = ${at}, the best recalls ${two(b.spread.mean)}, attention ${two(a)}.`;
     }
     const at = compareLoad(g);
     const [x, y] = RULE_PAIRS[stream];
@@ -205,7 +212,7 @@ export function trainSentences(g: MqarGrid = mqarGrid) {
   return {
     lookFor,
     /** The main path's result, in "What to verify": few numerals, as the main path asks. */
-    result: `In a one-layer toy trained on associative recall, every fixed-size memory recalled ${fixedSmall.mean >= ALMOST_ALL ? 'almost all' : `at least ${percent(fixedSmall.mean)}`} of ${small} pairs${fixedSmall.stalled ? (fixedSmall.stalled > 1 ? ', untrained runs aside,' : ', an untrained run aside,') : ''} but no more than ${percent(fixedTop)} of ${top} on average; attention, whose cache grew, recalled ${att >= ALL ? 'all of them' : percent(att)}.`,
+    result: `In a one-layer toy trained on associative recall, every fixed-size memory recalled ${fixedSmall.mean >= ALMOST_ALL ? 'almost all' : `at least ${percentAtLeast(fixedSmall.mean)}`} of ${small} pairs${fixedSmall.stalled ? (fixedSmall.stalled > 1 ? ', untrained runs aside,' : ', an untrained run aside,') : ''} but no more than ${percentAtMost(fixedTop)} of ${top} on average; attention, whose cache grew, recalled ${att >= ALL ? 'all of them' : percent(att)}.`,
     /** The trainer's page's result, its numbers in the figure's table. */
     resultFull:
       keepsUpTo(WRITE_RULES, 'plain', g) === null

@@ -75,8 +75,8 @@ export function TrainBody() {
         id="train-params-caption"
         caption={
           <>
-            Each memory&rsquo;s parameters at d = {s.d}, here and in this model with its heads on a d-wide input as Zoology&rsquo;s are (no biases in either),
-            and the numbers its memory keeps at kv = {s.d} on plain recall.
+            Each memory&rsquo;s parameters at d = {s.d}, here and in this model with its heads on a d-wide input as Zoology&rsquo;s are (no biases on the
+            projections in either), and the numbers its memory keeps at kv = {s.d} on plain recall.
           </>
         }
       >
@@ -120,8 +120,8 @@ export function TrainBody() {
         </li>
         <li>
           Gated DeltaNet-2 (<a href={GDN2}>Hatamizadeh and others, 2026</a>) decays row by row as the per-channel rule does, then splits &beta; in two: an erase
-          gate for each key channel weighs the read it takes out, and a write gate for each value channel weighs the value it writes in. Both start where &beta;
-          starts, so it begins as the per-channel rule, and training may part them.
+          gate for each key channel weighs the read it takes out, and a write gate for each value channel weighs the value it writes in. Both are centred where
+          &beta; is, on 0.5, but drawn channel by channel from weights of their own, so it starts close to the per-channel rule, not on it.
         </li>
         <li>
           The hybrid runs a delta head and an attention head side by side on the same input, as <a href={HYMBA}>Hymba</a> and <a href={FALCON_H1}>Falcon-H1</a>{' '}

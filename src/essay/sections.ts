@@ -16,7 +16,7 @@ export const SECTIONS = [
   { id: 'shipping', title: 'The same two questions, in everything shipping now' },
   { id: 'takeaways', title: 'What the whole chain says' },
   { id: 'verify', title: 'What to verify' },
-  { id: 'corrections', title: 'Where this page departs from the usual account' },
+  { id: 'corrections', title: 'Where this page departs from its sources’ accounts' },
   { id: 'credit', title: 'Where this came from' },
   { id: 'appendix', title: 'Appendix: updates, glossary, references, reuse' },
 ] as const;

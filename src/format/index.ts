@@ -45,6 +45,21 @@ export function percent(share: number, digits?: number): string {
   return `${(share * 100).toFixed(digits)}%`;
 }
 
+/** A share after "at least", rounded down so it never claims more: 0.948 -> "94%". */
+export function percentAtLeast(share: number): string {
+  return `${Math.floor(share * 100 + 1e-9)}%`;
+}
+
+/** A share after "no more than", rounded up so it never claims less: 0.2401 -> "25%". */
+export function percentAtMost(share: number): string {
+  return `${Math.ceil(share * 100 - 1e-9)}%`;
+}
+
+/** A number after "at least", to two decimals rounded down: 0.948 -> "0.94". */
+export function atLeastTwo(x: number): string {
+  return (Math.floor(x * 100 + 1e-9) / 100).toFixed(2);
+}
+
 /** A relative change as a whole, signed percentage: -0.034 -> "−3%". */
 export function signedPercent(x: number): string {
   return `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x * 100))}%`;

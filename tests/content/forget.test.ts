@@ -12,6 +12,7 @@ import {
   FORGET_DEFAULTS,
 } from '../../src/content/forget';
 import { gatedAccuracyAt, labAtScale } from '../../src/content/lab';
+import { GATE_INIT } from '../../src/core/mqar/params';
 import { renderedPage } from '../renderedPage';
 import { D, makeStream, pairError, PHASES_SWITCH, stateAt, trace, channelGates } from '../../src/core';
 
@@ -172,6 +173,13 @@ describe('the forget prose holds for the stated stream', () => {
     expect(claim('forget-delta-late')).toBe(late.error.delta.toFixed(2));
     expect(claim('forget-lab-additive')).toBe(`${Math.round(labAtScale().accuracy.additive * 100)}%`);
     expect(claim('forget-lab-slow-decay')).toBe('0.99');
+    // "where the recall trainer's gates start": its gates draw dt log-uniform on [dtMin, dtMax] with
+    // the factor at e^A = 1, so the median gate starts at e^−√(dtMin·dtMax).
+    expect(Math.exp(-Math.exp(GATE_INIT.A) * Math.sqrt(GATE_INIT.dtMin * GATE_INIT.dtMax)).toFixed(2)).toBe(claim('forget-lab-slow-decay'));
+    expect(html).toContain('where the recall trainer’s gates start');
+    // The readings fold's numbers on random keys name the pairs and seed they were read at.
+    const text = html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    expect(text).toMatch(/can even cost a little \(\d\.\d\d against \d\.\d\d at \d+ pairs, seed \d+\)/);
   });
 
   it('says on the main path, outside any fold, that the delta write is a gradient step and what the lab finds at real width', () => {

@@ -1,3 +1,4 @@
+import { atLeastTwo, percentAtLeast, percentAtMost } from '../../src/format';
 import { describe, expect, it } from 'vitest';
 import { MIXERS, WIDTHS } from '../../src/core/mqar/params';
 import { startCell } from '../../src/core/mqar/run';
@@ -148,7 +149,8 @@ describe('what the page says of the grid', () => {
   const rules = ['linear', 'delta', 'gated', 'perChannel', 'gdn2'] as const;
   const fixed = ['window', ...rules] as const;
   const words = (line: string) => line.split(/\s+/).filter(Boolean).length;
-  const word = (a: number, b: number) => (a - b > 0.05 ? 'above' : b - a > 0.05 ? 'below' : 'level with');
+  // Within 0.05 the two are level only where they print alike; a visible gap is "about level".
+  const word = (a: number, b: number) => (a - b > 0.05 ? 'above' : b - a > 0.05 ? 'below' : a.toFixed(2) === b.toFixed(2) ? 'level with' : 'about level with');
 
   /** The seeds of a memory at a load that trained, by the rule the page states (untrainedRaw), their mean, and how many never did. */
   const trainedOf = (cells: readonly RawCell[], stream: string, kv: number, m: string) => {
@@ -180,7 +182,7 @@ describe('what the page says of the grid', () => {
       const aside =
         upTo.stalled === 0 ? ',' : `, ${['', 'one', 'two', 'three', 'four', 'five'][upTo.stalled]} untrained seed${upTo.stalled > 1 ? 's' : ''} aside,`;
       expect(plain).toContain(
-        `recalling at least ${upTo.lowest.toFixed(2)} up to kv = ${upTo.kv}${aside} then ${att - best > 0.05 ? 'falling behind' : best - att > 0.05 ? 'passing' : 'level with'} attention`,
+        `recalling at least ${(Math.floor(upTo.lowest * 100) / 100).toFixed(2)} up to kv = ${upTo.kv}${aside} then ${att - best > 0.05 ? 'falling behind' : best - att > 0.05 ? 'passing' : att.toFixed(2) === best.toFixed(2) ? 'level with' : 'about level with'} attention`,
       );
     }
     // Rewrites and the switch, at d/2 pairs: the delta rule against linear attention, per-channel gated against the delta rule,
@@ -231,7 +233,8 @@ describe('what the page says of the grid', () => {
     const stalledRuns = fixed.reduce((n, m) => n + trainedOf(raw.cells, 'plain', small, m).stalled, 0);
     const aside = stalledRuns === 0 ? '' : stalledRuns === 1 ? ', an untrained run aside,' : ', untrained runs aside,';
     expect(say.result).toContain(
-      `recalled ${lowest >= 0.95 ? 'almost all' : `at least ${pct(lowest)}`} of ${small} pairs${aside} but no more than ${pct(best)} of ${top} on average; attention, whose cache grew, recalled ${att >= 0.995 ? 'all of them' : pct(att)}.`,
+      // Never rounded up after "at least", nor down after "no more than".
+      `recalled ${lowest >= 0.95 ? 'almost all' : `at least ${Math.floor(lowest * 100)}%`} of ${small} pairs${aside} but no more than ${Math.ceil(best * 100)}% of ${top} on average; attention, whose cache grew, recalled ${att >= 0.995 ? 'all of them' : pct(att)}.`,
     );
     // The page's fuller result says the caches do not fall only where attention and the hybrid recall at least 0.9 at every load.
     const hold = kvs.every((kv) => trainedOf(raw.cells, 'plain', kv, 'attention').mean >= 0.9 && trainedOf(raw.cells, 'plain', kv, 'hybrid').mean >= 0.9);
@@ -422,5 +425,24 @@ describe('the grid as files, and what the model adds to Zoology’s', () => {
     expect(parameterCounts('stack', d).here - parameterCounts('stack', d).zoology).toBe(3 * d * d + 2 * d + 3 * (2 * d * d) + 2 * d);
     // Per-channel: its α map reads the head's input too, d rows of 2d.
     expect(parameterCounts('perChannel', d).here - parameterCounts('perChannel', d).zoology).toBe(3 * d * d + 2 * d + d * d);
+  });
+});
+
+describe('a number after "at least" is never rounded up, one after "no more than" never down', () => {
+  it('by hand: Gated DeltaNet-2’s 0.948 reads 94% and 0.94 after "at least"; 0.2401 reads 25% after "no more than"', () => {
+    expect(percentAtLeast(0.948)).toBe('94%');
+    expect(atLeastTwo(0.948)).toBe('0.94');
+    expect(percentAtMost(0.2401)).toBe('25%');
+    // Exact values stay as they are.
+    expect([percentAtLeast(0.95), atLeastTwo(0.95), percentAtMost(0.24)]).toEqual(['95%', '0.95', '24%']);
+  });
+
+  it('over many values: the printed bound is on the side it claims', () => {
+    for (let i = 0; i <= 1000; i++) {
+      const x = i / 1000 + 0.0004;
+      expect(Number.parseFloat(percentAtLeast(x)) / 100).toBeLessThanOrEqual(x);
+      expect(Number.parseFloat(atLeastTwo(x))).toBeLessThanOrEqual(x);
+      expect(Number.parseFloat(percentAtMost(x)) / 100).toBeGreaterThanOrEqual(x);
+    }
   });
 });

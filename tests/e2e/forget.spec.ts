@@ -36,6 +36,19 @@ for (const { width, themes } of WIDTH_THEMES) {
         expect(b.top, b.sel).toBeGreaterThanOrEqual(0);
         expect(b.bottom, b.sel).toBeLessThanOrEqual(900);
       }
+      // Opening the gates' fold moves no control: its summary and the row above it stay where they were.
+      const placed = () =>
+        figure.evaluate((f) =>
+          ['.forget-gates > summary', '.forget-options select', '.forget-options button'].map((sel) => {
+            const r = f.querySelector(sel)!.getBoundingClientRect();
+            return [Math.round(r.left), Math.round(r.top)];
+          }),
+        );
+      const closed = await placed();
+      await figure.locator('.forget-gates > summary').click();
+      await expect(figure.locator('.forget-gates')).toHaveJSProperty('open', true);
+      expect(await placed()).toEqual(closed);
+      await figure.locator('.forget-gates > summary').click();
     }
 
     const cellsAt = () =>

@@ -50,8 +50,13 @@ describe('What to verify', () => {
   });
 });
 
-describe('Where this page departs from the usual account', () => {
+describe('Where this page departs from its sources’ accounts', () => {
   const list = corrections();
+
+  it('names the accounts as its sources’, not as one usual account, in its heading and its entries', () => {
+    expect(textOf(document.querySelector('#corrections h2')!)).toContain('Where this page departs from its sources’ accounts');
+    expect(textOf(document.getElementById('corrections')!)).not.toMatch(/[Tt]he usual account/);
+  });
 
   it('lists every correction in the data, each with a link to the place on the page that says it', () => {
     const items = document.querySelectorAll('#corrections ol.corrections > li');

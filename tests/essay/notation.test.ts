@@ -56,6 +56,23 @@ describe('every symbol is defined where it is used', () => {
   });
 });
 
+describe('the lines under the main path’s equations read as prose', () => {
+  it('no sentence of a line under an equation outside every fold runs past 40 words', () => {
+    const { html } = renderedPage();
+    let checked = 0;
+    for (const m of html.matchAll(/<p class="equation-where">([\s\S]*?)<\/p>/g)) {
+      const before = html.slice(0, m.index);
+      const depth = (before.match(/<details/g) ?? []).length - (before.match(/<\/details>/g) ?? []).length;
+      if (depth > 0) continue;
+      checked++;
+      const text = m[1]!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+      for (const sentence of text.split(/(?<=[.!?])\s+/)) expect(sentence.split(' ').filter(Boolean).length, sentence).toBeLessThanOrEqual(40);
+    }
+    // The state demo's read error and cosine, the ladder's rules: the main path has several.
+    expect(checked).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('one meaning per symbol', () => {
   const all = Object.values(equations).join(' ');
 

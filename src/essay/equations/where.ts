@@ -32,7 +32,7 @@ export const equationWhere = {
   readError:
     '{E} is the read error over the kinds {G} of question the stream asks; each kind {g} holds its keys, asked at their latest write. The read {k_i}{S} is what key {i} gets back from the state {S}, and {v̂_i} its latest value {v_i}, or zero for a key of an ended context. With one kind, {E} is the mean over the pairs.',
   readCosine:
-    'The same reads {k_i}{S} of the state {S}, scored by the cosine of the angle each makes with its value {v_i}, which ignores their lengths; {G} holds only the kinds {g} of key with a value, since a cosine cannot score silence.',
+    'The same reads {k_i}{S} of the state {S}, scored by the cosine of the angle each makes with its value {v_i}, which ignores their lengths. {G} holds only the kinds {g} of key with a value: a cosine cannot score silence.',
   chunkFlops: '{F}({C}) counts floating-point operations per token and per head, for chunks of {C} tokens and heads of width {d}.',
   sequentialSteps: 'For a sequence of {L} tokens cut into chunks of {C}.',
   chunkBytes:

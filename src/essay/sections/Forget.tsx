@@ -158,7 +158,7 @@ export function Forget() {
         benchmarks make, untrained additive writes of random keys can come out ahead, at real sizes too. In the lab, with heads {scale.d} wide and twice as many pairs
         as channels, additive recalls <span data-claim="forget-lab-additive">{pct(scale.accuracy.additive)}</span> of its pairs, delta{' '}
         {pct(scale.accuracy.delta)}, and gated delta {pct(scale.accuracy.gatedDelta)}, under a decay set by hand to {f2(scale.alpha)} at every write, not learned.
-        At <span data-claim="forget-lab-slow-decay">{f2(scale.slow.alpha)}</span>, near where trained gates start, gated delta recalls {pct(scale.slow.gatedDelta)}.
+        At <span data-claim="forget-lab-slow-decay">{f2(scale.slow.alpha)}</span>, where the recall trainer&rsquo;s gates start, gated delta recalls {pct(scale.slow.gatedDelta)}.
         {trainedDeltaAhead() ? (
           <>
             {' '}
@@ -210,7 +210,7 @@ export function Forget() {
       </p>
       <p>
         On random keys the decays buy little, and per-channel decay can even cost a little
-        ({f2(error.perChannelGated)} against {f2(error.delta)} here): every key touches every channel, so halving
+        ({f2(error.perChannelGated)} against {f2(error.delta)} at {view.n} pairs, seed {view.seed}): every key touches every channel, so halving
         channels {span(layout.fastChannels)} only throws information away. Switch to the <em>lifetimes</em> stream
         &mdash; {countWord(layout.slowFacts)} slow facts on channels {span(layout.slowChannels)}, then fast writes on
         channels {span(layout.fastChannels)} &mdash; and per-channel decay comes out ahead overall: at {lifetimes.n}{' '}
