@@ -3,7 +3,7 @@
  * data/comparisons.json so that each count and each listed loss is the data's own; and the same
  * data as CSV for the download link.
  */
-import { advantage, favours, marksOf, NO_FILTER, runnerOf, tally, type Tally } from '../core/evidence';
+import { advantage, favours, marksOf, NO_FILTER, runnerOf, type StudyCount, studyCount, studyCountWords, tally, type Tally } from '../core/evidence';
 import { countWord, listWords } from '../format';
 import { comparisons, type Comparisons, type Result, type Study } from './comparisons';
 import { csvField } from './csv';
@@ -14,6 +14,8 @@ export const COMPARISON_DOWNLOADS = { json: 'data/comparisons.json', csv: 'data/
 const lost = (r: Result) => `${r.benchmark}${r.variant ? `, ${r.variant}` : ''} (${r.hybrid!.toFixed(r.digits)} against ${r.baseline!.toFixed(r.digits)})`;
 
 export interface EvidenceFacts {
+  /** Every study, and those with numbers: the count the figure's readout and the list of studies both state. */
+  count: StudyCount;
   studies: number;
   withResults: number;
   controlled: number;
@@ -69,9 +71,11 @@ export function evidenceFacts(data: Comparisons = comparisons): EvidenceFacts {
   const runner = new Map(withResults.map((s) => [s.id, runnerOf(s, studies)]));
   const built = withResults.filter((s) => runner.get(s.id) === 'builder');
   const notBuilt = withResults.filter((s) => runner.get(s.id) !== 'builder');
+  const counted = studyCount(NO_FILTER, studies);
   return {
-    studies: studies.length,
-    withResults: studies.filter((s) => s.results.length > 0).length,
+    count: counted,
+    studies: counted.studies,
+    withResults: counted.withNumbers,
     controlled: studies.filter((s) => s.control.grade === 'A').length,
     notFound: studies.filter((s) => s.numbers === 'not found').map((s) => s.name),
     notPublished: studies.filter((s) => s.numbers === 'not published').map((s) => s.name),
@@ -125,6 +129,8 @@ function attentionProbe(data: Comparisons): string {
 }
 
 export interface EvidenceSentences {
+  /** "20 studies, 14 with numbers", in the words of the figure's unfiltered readout. */
+  studies: string;
   overview: string;
   direction: string;
   /** Where the pooled count comes from: the two papers that give most of it, and the count by the hybrid's attention. */
@@ -137,6 +143,7 @@ export interface EvidenceSentences {
 
 export function evidenceSentences(f: EvidenceFacts = evidenceFacts()): EvidenceSentences {
   return {
+    studies: studyCountWords(f.count),
     overview:
       `The data holds ${countWord(f.studies)} published comparisons, ${countWord(f.controlled)} of them graded A (identical data and recipe); ` +
       `${countWord(f.withResults)} give numbers here. For ${countWord(f.notFound.length)} the numbers exist but were not found in the sources read (${listWords(f.notFound)}); ` +

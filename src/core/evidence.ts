@@ -84,17 +84,54 @@ export interface Mark<R extends EvidenceResult = EvidenceResult> {
   favours: Favours;
 }
 
-/** Every result the filter keeps, study by study; who ran each study is judged among `studies`. */
-export function marksOf<R extends EvidenceResult>(filter: EvidenceFilter, studies: readonly EvidenceStudy<R>[]): Mark<R>[] {
+/** Every study the filter keeps by attention, runner and grade, whether or not it has results; who ran each is judged among `studies`. */
+function keptStudies<S extends EvidenceStudy<EvidenceResult>>(filter: EvidenceFilter, studies: readonly S[]): S[] {
   return studies
     .filter((s) => filter.attention === 'all' || s.attention.kind === filter.attention)
     .filter((s) => filter.runner === 'all' || runnerOf(s, studies) === filter.runner)
-    .filter((s) => !filter.controlledOnly || s.control.grade === 'A')
-    .flatMap((s) =>
-      s.results
-        .map((result, index) => ({ study: s.id, index, result, advantage: advantage(result), favours: favours(result) }))
-        .filter((m) => filter.tasks === 'all' || RECALL_KINDS.includes(m.result.kind) === (filter.tasks === 'recall')),
-    );
+    .filter((s) => !filter.controlledOnly || s.control.grade === 'A');
+}
+
+/** Every result the filter keeps, study by study; who ran each study is judged among `studies`. */
+export function marksOf<R extends EvidenceResult>(filter: EvidenceFilter, studies: readonly EvidenceStudy<R>[]): Mark<R>[] {
+  return keptStudies(filter, studies).flatMap((s) =>
+    s.results
+      .map((result, index) => ({ study: s.id, index, result, advantage: advantage(result), favours: favours(result) }))
+      .filter((m) => filter.tasks === 'all' || RECALL_KINDS.includes(m.result.kind) === (filter.tasks === 'recall')),
+  );
+}
+
+/** How many studies a filter keeps (with results or not), and how many of those give a result it keeps. */
+export interface StudyCount {
+  studies: number;
+  withNumbers: number;
+  tasks: EvidenceFilter['tasks'];
+}
+
+export function studyCount(filter: EvidenceFilter, studies: readonly EvidenceStudy[]): StudyCount {
+  return {
+    studies: keptStudies(filter, studies).length,
+    withNumbers: new Set(marksOf(filter, studies).map((m) => m.study)).size,
+    tasks: filter.tasks,
+  };
+}
+
+const NUMBERS: Record<EvidenceFilter['tasks'], string> = {
+  all: 'numbers',
+  recall: 'recall or long-context numbers',
+  other: 'perplexity or short-task numbers',
+};
+
+/**
+ * "20 studies, 14 with numbers": the one phrase that counts the studies, for the evidence
+ * figure's readout and the list of studies alike, so that the two cannot disagree.
+ */
+export function studyCountWords({ studies, withNumbers, tasks }: StudyCount): string {
+  const what = NUMBERS[tasks];
+  const noun = studies === 1 ? 'study' : 'studies';
+  if (withNumbers === 0) return `${studies} ${noun}, none with ${what}`;
+  if (withNumbers === studies) return studies === 1 ? `1 study, with ${what}` : `${studies} studies, all with ${what}`;
+  return `${studies} ${noun}, ${withNumbers} with ${what}`;
 }
 
 export interface Tally {

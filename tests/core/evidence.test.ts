@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { comparisons } from '../../src/content/comparisons';
-import { type EvidenceStudy, marksOf, NO_FILTER, runnerOf, tally } from '../../src/core/evidence';
+import { type EvidenceStudy, marksOf, NO_FILTER, runnerOf, studyCount, studyCountWords, tally } from '../../src/core/evidence';
 import raw from '../../data/comparisons.json';
 
 const study = (id: string, paper: string, builtByRunner: boolean, hybrid: number[] = []): EvidenceStudy => ({
@@ -51,6 +51,34 @@ describe('runnerOf: who ran a study, against the hybrid it measures', () => {
     // Alongside another filter: every study here has global attention.
     expect(marksOf({ ...NO_FILTER, runner: 'builder', attention: 'window' }, studies)).toEqual([]);
     expect(marksOf({ ...NO_FILTER, runner: 'builder', attention: 'global' }, studies)).toHaveLength(2);
+  });
+});
+
+describe('studyCount and studyCountWords: the studies a filter keeps, and those of them with numbers', () => {
+  const studies = [study('own', 'Paper A', true, [60, 40]), study('rival', 'Paper A', false, [55]), study('alone', 'Paper C', false)];
+
+  it('counts a kept study without results among the studies, not among those with numbers', () => {
+    expect(studyCount(NO_FILTER, studies)).toEqual({ studies: 3, withNumbers: 2, tasks: 'all' });
+    expect(studyCountWords(studyCount(NO_FILTER, studies))).toBe('3 studies, 2 with numbers');
+    expect(studyCountWords(studyCount({ ...NO_FILTER, runner: 'independent' }, studies))).toBe('1 study, none with numbers');
+    expect(studyCountWords(studyCount({ ...NO_FILTER, runner: 'builder' }, studies))).toBe('1 study, with numbers');
+    expect(studyCountWords(studyCount({ ...NO_FILTER, runner: 'independent', attention: 'window' }, studies))).toBe('0 studies, none with numbers');
+  });
+
+  it('says which numbers, where a filter keeps only some tasks', () => {
+    // Every result typed in here is a short task: none is recall.
+    expect(studyCountWords(studyCount({ ...NO_FILTER, tasks: 'recall' }, studies))).toBe('3 studies, none with recall or long-context numbers');
+    expect(studyCountWords(studyCount({ ...NO_FILTER, tasks: 'other', runner: 'rival' }, studies))).toBe('1 study, with perplexity or short-task numbers');
+    const two = [study('x', 'Paper X', true, [1]), study('y', 'Paper Y', true, [2])];
+    expect(studyCountWords(studyCount(NO_FILTER, two))).toBe('2 studies, all with numbers');
+  });
+
+  it('counts every study in data/comparisons.json, and those with results, as the raw file has them', () => {
+    expect(studyCount(NO_FILTER, comparisons.studies)).toEqual({
+      studies: raw.studies.length,
+      withNumbers: raw.studies.filter((s) => s.results.length > 0).length,
+      tasks: 'all',
+    });
   });
 });
 

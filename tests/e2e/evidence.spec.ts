@@ -23,6 +23,14 @@ const count = (ss: RawStudy[]) => ({
   drawn: ss.reduce((n, s) => n + s.results.filter((r) => r.hybrid !== null).length, 0),
   rows: ss.filter((s) => s.results.length > 0).length,
 });
+/** "20 studies, 14 with numbers": the studies a filter keeps and those of them with numbers, as the readout and the list of studies count them. */
+const studyWords = (ss: RawStudy[]) => {
+  const [n, m] = [ss.length, count(ss).rows];
+  if (m === 0) return `${n} ${n === 1 ? 'study' : 'studies'}, none with numbers`;
+  if (m === n) return n === 1 ? '1 study, with numbers' : `${n} studies, all with numbers`;
+  return `${n} studies, ${m} with numbers`;
+};
+const their = (ss: RawStudy[]) => `${count(ss).rows === 1 ? 'Its' : 'Their'} ${count(ss).results} result${count(ss).results === 1 ? '' : 's'}:`;
 
 for (const { width, themes } of WIDTH_THEMES) {
   test(`evidence figure at ${width}px, ${themesLabel(themes)}: filters by keyboard, clean console, axe clean, no sideways page scroll`, async ({ page }) => {
@@ -30,8 +38,14 @@ for (const { width, themes } of WIDTH_THEMES) {
     await openFigure(page, 'evidence', { width, theme: themes[0] });
     const figure = page.locator('#evidence-figure');
     const status = figure.getByRole('status');
-    await expect(status).toContainText(`${results} results from`);
+    await expect(status).toContainText(`${studyWords(data.studies)}. ${their(data.studies)} `);
     await expect(figure.locator('tbody tr')).toHaveCount(results);
+    // The list of studies below counts them in the same words (tests/essay/studiesText.test.ts reads both in the rendered page).
+    // The frame holds no height beyond what the figure draws: a filter that leaves few rows leaves no blank band.
+    const blank = () =>
+      figure
+        .locator('.figure-body')
+        .evaluate((body) => Math.round(body.getBoundingClientRect().height - [...body.children].reduce((n, c) => n + c.getBoundingClientRect().height, 0)));
 
     // Every row has its marks or a word saying why it has none.
     const emptyRows = () =>
@@ -48,7 +62,9 @@ for (const { width, themes } of WIDTH_THEMES) {
     await page.keyboard.press('ArrowDown');
     await expect(runBy).toHaveValue('builder');
     const builder = count(ranBy('builder'));
-    await expect(status).toHaveText(new RegExp(`^${builder.results} results from ${builder.rows} studies: .*; each run by the lab that built the hybrid\\.$`));
+    await expect(status).toHaveText(
+      new RegExp(`^${studyWords(ranBy('builder'))}\\. ${their(ranBy('builder'))} .*; each run by the lab that built the hybrid\\.$`),
+    );
     await expect(marks).toHaveCount(builder.drawn);
     await expect(figure.locator('tbody tr')).toHaveCount(builder.results);
     // The builder's rows carry no badge and no shade: only another lab's do.
@@ -60,13 +76,14 @@ for (const { width, themes } of WIDTH_THEMES) {
     await expect(runBy).toHaveValue('rival');
     const rival = count(ranBy('rival'));
     expect(rival.rows).toBeGreaterThan(0);
-    await expect(status).toHaveText(new RegExp(`^${rival.results} results from ${rival.rows} studies: .*; each run by a rival lab`));
+    await expect(status).toHaveText(new RegExp(`^${studyWords(ranBy('rival'))}\\. ${their(ranBy('rival'))} .*; each run by a rival lab`));
     await expect(marks).toHaveCount(rival.drawn);
     await expect(figure.locator('tbody tr')).toHaveCount(rival.results);
     await expect(figure.locator('.evidence-row')).toHaveCount(rival.rows);
     await expect(figure.locator('.evidence-row.rival .evidence-by')).toHaveText(Array(rival.rows).fill('rival'));
     await expect(page).toHaveURL(/[?&]run=rival\b/);
     expect(await emptyRows()).toEqual([]);
+    expect(await blank()).toBeLessThanOrEqual(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
     // The independent studies give no numbers here: the figure says so, naming them, and draws no empty plot.
@@ -74,21 +91,23 @@ for (const { width, themes } of WIDTH_THEMES) {
     await expect(runBy).toHaveValue('independent');
     const independent = ranBy('independent');
     expect(count(independent).results).toBe(0);
-    await expect(status).toContainText('No independent study gives a number here');
+    await expect(status).toHaveText(new RegExp(`^${studyWords(independent)}\\. No independent study gives a number here: `));
     for (const s of independent) await expect(status).toContainText(`“${s.name}”`);
     await expect(figure.locator('.evidence-plot')).toHaveCount(0);
+    await expect(figure.locator('svg')).toHaveCount(0);
     await expect(figure.locator('tbody tr')).toHaveCount(0);
+    expect(await blank()).toBeLessThanOrEqual(1);
 
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
     await expect(runBy).toHaveValue('all');
-    await expect(status).toContainText(`${results} results from`);
+    await expect(status).toContainText(`${studyWords(data.studies)}. ${their(data.studies)} `);
     await expect(marks).toHaveCount(builder.drawn + rival.drawn);
     await expect(page).not.toHaveURL(/[?&]run=/);
 
     await figure.getByRole('combobox', { name: /attention in the hybrid/i }).selectOption('window');
     const windowStudies = data.studies.filter((s) => s.attention.kind === 'window');
     const windowResults = windowStudies.reduce((n, s) => n + s.results.length, 0);
-    await expect(status).toContainText(`${windowResults} results from`);
+    await expect(status).toContainText(`${studyWords(windowStudies)}. ${their(windowStudies)} `);
     await expect(figure.locator('tbody tr')).toHaveCount(windowResults);
     await expect(page).toHaveURL(/[?&]attn=window\b/);
 

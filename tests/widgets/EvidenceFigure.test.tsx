@@ -98,9 +98,9 @@ beforeEach(() => window.history.replaceState(null, '', '/'));
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('EvidenceFigure', () => {
-  it('counts what favours the hybrid and how much of it comes from the lab that built it', () => {
+  it('counts the studies, those with numbers, what favours the hybrid and how much of it comes from the lab that built it', () => {
     setup();
-    expect(readout()).toBe('4 results from 2 studies: 2 favour the hybrid, 2 the baseline; 2 of the 2 come from the lab that built it.');
+    expect(readout()).toBe('3 studies, 2 with numbers. Their 4 results: 2 favour the hybrid, 2 the baseline; 2 of the 2 come from the lab that built it.');
     expect(bodyRows()).toHaveLength(4);
     expect(screen.getByText('60.0 vs 50.0 (+20.0%)')).toBeTruthy();
     // Lower is better: 9 against 10 is a tenth better.
@@ -150,12 +150,12 @@ describe('EvidenceFigure', () => {
   it('filters by attention, by control grade and by task, the table following', () => {
     setup();
     fireEvent.change(screen.getByRole('combobox', { name: /attention in the hybrid/i }), { target: { value: 'window' } });
-    expect(readout()).toBe('1 result from 1 study: 0 favour the hybrid, 1 the baseline; 0 of the 0 come from the lab that built it.');
+    expect(readout()).toBe('1 study, with numbers. Its 1 result: 0 favour the hybrid, 1 the baseline; 0 of the 0 come from the lab that built it.');
     fireEvent.change(screen.getByRole('combobox', { name: /attention in the hybrid/i }), { target: { value: 'all' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /controlled/i }));
-    expect(readout()).toMatch(/^3 results from 1 study/);
+    expect(readout()).toMatch(/^2 studies, 1 with numbers\. Its 3 results: /);
     fireEvent.change(screen.getByRole('combobox', { name: /tasks/i }), { target: { value: 'recall' } });
-    expect(readout()).toMatch(/^1 result from 1 study: 1 favour the hybrid/);
+    expect(readout()).toMatch(/^2 studies, 1 with recall or long-context numbers\. Its 1 result: 1 favour the hybrid/);
     expect(bodyRows()).toHaveLength(1);
   });
 
@@ -182,29 +182,52 @@ describe('EvidenceFigure', () => {
     const runBy = screen.getByRole('combobox', { name: /run by/i });
     expect([...runBy.querySelectorAll('option')].map((o) => o.value)).toEqual(['all', 'builder', 'rival', 'independent']);
     fireEvent.change(runBy, { target: { value: 'rival' } });
-    expect(readout()).toBe('1 result from 1 study: 0 favour the hybrid, 1 the baseline; each run by a rival lab, in a paper that promotes its own hybrid.');
+    expect(readout()).toBe(
+      '1 study, with numbers. Its 1 result: 0 favour the hybrid, 1 the baseline; each run by a rival lab, in a paper that promotes its own hybrid.',
+    );
     expect(container.querySelectorAll('.evidence-track .evidence-mark')).toHaveLength(1);
     expect(bodyRows()).toHaveLength(1);
     fireEvent.change(runBy, { target: { value: 'builder' } });
-    expect(readout()).toMatch(/^3 results from 1 study: 2 favour the hybrid, 1 the baseline; each run by the lab that built the hybrid\.$/);
+    expect(readout()).toMatch(/^1 study, with numbers\. Its 3 results: 2 favour the hybrid, 1 the baseline; each run by the lab that built the hybrid\.$/);
     expect(container.querySelectorAll('.evidence-track .evidence-mark')).toHaveLength(3);
     expect(bodyRows()).toHaveLength(3);
     fireEvent.change(runBy, { target: { value: 'independent' } });
-    expect(readout()).toBe('No independent study gives a number here: the numbers of “Study C” were not found in the sources read.');
-    // Words, not an empty plot: no axis, no key, no empty table.
+    expect(readout()).toBe(
+      '1 study, none with numbers. No independent study gives a number here: the numbers of “Study C” were not found in the sources read.',
+    );
+    // Words, not an empty plot: no axis, no row, no track, no key, no empty table.
     expect(container.querySelector('.evidence-plot')).toBeNull();
+    expect(container.querySelectorAll('.evidence-row, svg')).toHaveLength(0);
     expect(container.querySelector('.evidence-key')).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('draws only the rows a filter leaves, at the height they need: no row, track or height held for the rest', () => {
+    const { container } = setupIn();
+    const plotRows = () => container.querySelectorAll('.evidence-plot .evidence-row');
+    expect(plotRows()).toHaveLength(2);
+    fireEvent.change(screen.getByRole('combobox', { name: /run by/i }), { target: { value: 'rival' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /tasks/i }), { target: { value: 'recall' } });
+    expect(readout()).toMatch(/^1 study, with recall or long-context numbers\. Its 1 result: /);
+    expect(plotRows()).toHaveLength(1);
+    expect(container.querySelectorAll('svg.evidence-track')).toHaveLength(1);
+    // Nothing in the figure sets a height of its own: each row is as tall as its track, the plot as its rows.
+    expect([...container.querySelectorAll<HTMLElement>('[style]')].filter((e) => /height/.test(e.getAttribute('style') ?? ''))).toEqual([]);
+    expect([...container.querySelectorAll('svg')].filter((e) => e.hasAttribute('height'))).toEqual([]);
+    // No study left: the count says so, and nothing is drawn.
+    fireEvent.change(screen.getByRole('combobox', { name: /attention in the hybrid/i }), { target: { value: 'global' } });
+    expect(readout()).toBe('No study matches these filters.');
+    expect(container.querySelector('.evidence-plot')).toBeNull();
   });
 
   it('reads who ran it from the URL, and drops a value it does not know', async () => {
     setup('?run=rival');
     await act(async () => {});
-    expect(readout()).toMatch(/^1 result from 1 study: .*each run by a rival lab/);
+    expect(readout()).toMatch(/^1 study, with numbers\. Its 1 result: .*each run by a rival lab/);
     cleanup();
     setup('?run=nobody&attn=window');
     await act(async () => {});
-    expect(readout()).toMatch(/^1 result from 1 study: .* 0 of the 0 come from the lab that built it\.$/);
+    expect(readout()).toMatch(/^1 study, with numbers\. Its 1 result: .* 0 of the 0 come from the lab that built it\.$/);
     expect((screen.getByRole('combobox', { name: /run by/i }) as HTMLSelectElement).value).toBe('all');
     // The address settles once the figure rests (its write waits for the controls to stop moving).
     await waitFor(() => expect(window.location.search).toBe('?attn=window'));
@@ -239,7 +262,7 @@ describe('EvidenceFigure', () => {
   it('keeps its filters in the URL, ignoring nonsense and other figures’ parameters', async () => {
     setup('?attn=window&tasks=bogus&controlled=7&seed=3');
     await act(async () => {});
-    expect(readout()).toMatch(/^1 result from 1 study/);
+    expect(readout()).toMatch(/^1 study, with numbers\. Its 1 result: /);
     fireEvent.change(screen.getByRole('combobox', { name: /attention in the hybrid/i }), { target: { value: 'global' } });
     await act(async () => new Promise((r) => setTimeout(r, URL_WRITE_DELAY_MS + 50)));
     const params = new URLSearchParams(window.location.search);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { figureStudies, type FigureStudy } from '../../src/content/comparisons';
 import { EVIDENCE_DEFAULTS } from '../../src/content/defaults';
-import { type EvidenceFilter, marksOf, NO_FILTER, tally } from '../../src/core/evidence';
+import { type EvidenceFilter, marksOf, NO_FILTER, runnerOf, studyCount, tally } from '../../src/core/evidence';
 import { evidenceCodec, independentNone, readoutOf, rowsOf, RUNNERS } from '../../src/widgets/Evidence/model';
 import { readQuery, writeQuery } from '../../src/widgets/urlState';
 
@@ -37,19 +37,25 @@ describe('the filter by who ran each study, in the address', () => {
 describe('the readout', () => {
   const readout = (filter: Partial<EvidenceFilter>) => {
     const f = { ...NO_FILTER, ...filter };
-    return readoutOf(tally(marksOf(f, studies), studies), f.runner, independentNone(f, studies));
+    return readoutOf(tally(marksOf(f, studies), studies), studyCount(f, studies), f.runner, independentNone(f, studies));
   };
 
-  it('says how many results favour the hybrid and, unfiltered, how many of those its builder ran', () => {
+  it('counts the studies and those with numbers, recounted here, then how many results favour the hybrid and, unfiltered, how many of those its builder ran', () => {
     const all = tally(marksOf(NO_FILTER, studies), studies);
-    expect(readout({})).toMatch(new RegExp(`^${all.results} results from ${all.studies} studies: ${all.hybrid} favour the hybrid, `));
+    const withNumbers = studies.filter((s) => s.results.length > 0).length;
+    expect(withNumbers).toBeLessThan(studies.length);
+    expect(readout({})).toMatch(
+      new RegExp(`^${studies.length} studies, ${withNumbers} with numbers\\. Their ${all.results} results: ${all.hybrid} favour the hybrid, `),
+    );
     expect(readout({})).toContain(`; ${all.hybridFromBuilder} of the ${all.hybrid} come from the lab that built it.`);
   });
 
   it('says who ran every result a filter by runner keeps', () => {
     const rival = tally(marksOf({ ...NO_FILTER, runner: 'rival' }, studies), studies);
+    const rivals = studies.filter((s) => runnerOf(s, studies) === 'rival');
+    expect(rivals.every((s) => s.results.length > 0)).toBe(true);
     expect(readout({ runner: 'rival' })).toBe(
-      `${rival.results} results from 2 studies: ${rival.hybrid} favour the hybrid, ${rival.baseline} the baseline, ${rival.tie} ties; ` +
+      `${rivals.length} studies, all with numbers. Their ${rival.results} results: ${rival.hybrid} favour the hybrid, ${rival.baseline} the baseline, ${rival.tie} ties; ` +
         'each run by a rival lab, in a paper that promotes its own hybrid.',
     );
     expect(readout({ runner: 'builder' })).toMatch(/; each run by the lab that built the hybrid\.$/);
@@ -59,10 +65,11 @@ describe('the readout', () => {
     const independent = ['hybrid-systematic', 'hybrid-design-meta'].map((id) => studies.find((s) => s.id === id)!);
     expect(independent.every((s) => s.numbers === 'not found' && s.results.length === 0)).toBe(true);
     expect(readout({ runner: 'independent' })).toBe(
-      `No independent study gives a number here: the numbers of “${independent[0]!.name}” and “${independent[1]!.name}” were not found in the sources read.`,
+      `${independent.length} studies, none with numbers. ` +
+        `No independent study gives a number here: the numbers of “${independent[0]!.name}” and “${independent[1]!.name}” were not found in the sources read.`,
     );
-    // Both are global-attention studies: with a window filter there is no one to name.
-    expect(readout({ runner: 'independent', attention: 'window' })).toBe('No result matches these filters.');
+    // Both are global-attention studies: with a window filter there is no study to count or name.
+    expect(readout({ runner: 'independent', attention: 'window' })).toBe('No study matches these filters.');
     expect(independentNone({ ...NO_FILTER, runner: 'rival' }, studies)).toBeNull();
   });
 

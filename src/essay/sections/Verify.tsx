@@ -3,7 +3,7 @@ import { comparisons, figureStudies } from '../../content/comparisons';
 import { EVIDENCE_DEFAULTS } from '../../content/defaults';
 import { COMPARISON_DOWNLOADS, evidenceSentences } from '../../content/evidence';
 import { forgetFacts } from '../../content/forget';
-import { fixed, integer } from '../../format';
+import { fixed } from '../../format';
 import { Fold } from '../../viz/Fold';
 import { Island } from '../Island';
 import { Studies } from './Studies';
@@ -34,9 +34,11 @@ export function Verify() {
         ). Who ran each result matters as much.{' '}
         <span data-claim="evidence-builders">{say.builders}</span>
       </p>
+      {/* The frame holds no height for the figure: the page serves it drawn, and a filter that leaves
+          few rows, or none, shrinks it rather than leaving a blank band below. */}
       <FigureFrame
         id="evidence"
-        minHeight={560}
+        minHeight={0}
         lookFor={say.direction}
         caption={
           <>
@@ -85,7 +87,7 @@ export function Verify() {
         ))}
       </ul>
       <h3 id="verify-studies">The studies</h3>
-      <Fold id="verify-studies-list" summary={`Each of the ${integer(comparisons.studies.length)} studies: who ran it, at what scale, its layout, baseline, control grade and caveats`}>
+      <Fold id="verify-studies-list" summary={`All ${say.studies}: who ran each, at what scale, its layout, baseline, control grade and caveats`}>
         <Studies studies={comparisons.studies} />
       </Fold>
       <ul className="verify-checks">

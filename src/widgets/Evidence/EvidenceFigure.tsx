@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import './evidence.css';
-import { type EvidenceFilter, type Mark, marksOf, runnerOf, tally } from '../../core/evidence';
+import { type EvidenceFilter, type Mark, marksOf, runnerOf, studyCount, tally } from '../../core/evidence';
 import type { FigureResult as Result, FigureStudy as Study } from '../../content/comparisons';
 import { integer } from '../../format';
 import { useUrlState } from '../urlState';
@@ -82,7 +82,7 @@ export function EvidenceFigure({ studies, defaults }: EvidenceFigureProps) {
         </label>
       </fieldset>
       <p className="evidence-readout" role="status">
-        {readoutOf(tally(marks, studies), filter.runner, independentNone(filter, studies))}
+        {readoutOf(tally(marks, studies), studyCount(filter, studies), filter.runner, independentNone(filter, studies))}
       </p>
       {byStudy.length > 0 && <Plot rows={byStudy} running={running} />}
       {rows.length > 0 && (

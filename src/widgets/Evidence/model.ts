@@ -2,7 +2,7 @@
  * The evidence figure's state (its filters and the table's order), how it travels in the URL as
  * attn, run, tasks, controlled, by and order, the words of its readout, and its rows.
  */
-import { type EvidenceFilter, type Mark, type Runner, runnerOf, type Tally } from '../../core/evidence';
+import { type EvidenceFilter, type Mark, type Runner, runnerOf, type StudyCount, studyCountWords, type Tally } from '../../core/evidence';
 import type { FigureResult as Result, FigureStudy as Study } from '../../content/comparisons';
 import { listWords } from '../../format';
 import { oneOf, type UrlCodec } from '../urlState';
@@ -54,15 +54,20 @@ const RAN: Record<Runner, string> = {
 };
 
 /**
- * "43 results from 14 studies: 31 favour the hybrid, 12 the baseline; 27 of the 31 come from the
- * lab that built it", or, filtered by who ran them, "…; each run by a rival lab, …". Where nothing
- * matches, `none` (why not, where the figure can say) or a plain no.
+ * "20 studies, 14 with numbers. Their 166 results: 125 favour the hybrid, 38 the baseline, 3 ties;
+ * 94 of the 125 come from the lab that built it", or, filtered by who ran them, "…; each run by
+ * a rival lab, …". The studies are counted in the words the list of studies uses
+ * (studyCountWords). Where no result matches, the count and `none` (why not, where the figure can
+ * say); where no study does, a plain no.
  */
-export function readoutOf(t: Tally, runner: EvidenceFilter['runner'] = 'all', none?: string | null): string {
-  if (t.results === 0) return none ?? 'No result matches these filters.';
+export function readoutOf(t: Tally, count: StudyCount, runner: EvidenceFilter['runner'] = 'all', none?: string | null): string {
+  if (count.studies === 0) return 'No study matches these filters.';
+  const studies = studyCountWords(count);
+  if (t.results === 0) return none ? `${studies}. ${none}` : `${studies}.`;
   const ties = t.tie ? `, ${plural(t.tie, 'tie', 'ties')}` : '';
   const who = runner === 'all' ? `${t.hybridFromBuilder} of the ${t.hybrid} come from the lab that built it` : `each run by ${RAN[runner]}`;
-  return `${plural(t.results, 'result', 'results')} from ${plural(t.studies, 'study', 'studies')}: ${t.hybrid} favour the hybrid, ${t.baseline} the baseline${ties}; ${who}.`;
+  const their = count.withNumbers === 1 ? 'Its' : 'Their';
+  return `${studies}. ${their} ${plural(t.results, 'result', 'results')}: ${t.hybrid} favour the hybrid, ${t.baseline} the baseline${ties}; ${who}.`;
 }
 
 /** The table's rows in the reader's order: studies in the data's order, benchmarks by name, or by advantage (a result published only as a difference last). */
