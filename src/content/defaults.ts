@@ -158,7 +158,7 @@ export interface LabSettings {
   /** β and α, as in the state demo. */
   readonly beta: number;
   readonly alpha: number;
-  /** Gated DeltaNet-2's erase strength b and write strength w, on every channel. */
+  /** Gated DeltaNet-2's erase strength b, on the fast half of the key channels (0 on the slow half), and write strength w, on every value channel. */
   readonly erase: number;
   readonly write: number;
 }
@@ -173,8 +173,8 @@ export const LAB_DEFAULTS: Readonly<LabSettings> = Object.freeze({
   stream: 'random',
   beta: RANDOM_KEYS.beta,
   alpha: RANDOM_KEYS.alpha,
-  // Erase what the key reads in full, write the new value at half strength: the two strengths
-  // apart, where KDA (the per-channel line) ties both to β.
+  // Erase what the fast half of the key reads in full, write the new value at half strength: the
+  // two strengths apart, where KDA (the per-channel line) ties both to β on every channel.
   erase: 1,
   write: 0.5,
 });

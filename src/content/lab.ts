@@ -104,6 +104,7 @@ export interface LabSentences {
   winner: string;
   gate: string;
   attention: string;
+  gdn2: string;
 }
 
 /** One head width's row of the lab's table: the numbers the sentences below it only summarise. */
@@ -159,11 +160,16 @@ export function labSentences(): LabSentences {
   const big = LAB_SIZES.at(-1)!;
   const windowEnd = labCells(big, 'window').at(-1)!;
   const { slow, fast, s } = labRuns.gates;
+  // Gated DeltaNet-2 beside the per-channel rule at the figure's readout, d = 128 and n = 2d.
+  const at2d = (m: LabMethod) => labCells(big, m).find((c) => c.n === 2 * big)!;
+  const [gdn2, kda] = [at2d('gdn2'), at2d('perChannelGated')];
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
   return {
     knee: `${boundExact ? 'The least-squares state reads every pair back exactly up to n = d and never past it, at every size: by read error, that is where the knee sits. ' : ''}The delta rule’s half-error point, where its mean read error crosses 0.5 (the table, read between checkpoints), moves with d counted in pairs${settles ? ', but on an axis of n/d it settles near n = d/2' : ''}.`,
     winner: `${deltaAheadByError ? 'By read error the delta rule beats additive writes at every load from n = d on, at every size. ' : ''}By nearest-value accuracy, additive writes lead by ${Math.round(LEAD * 100)} points or more, with two standard errors to spare, over a range of loads at ${countWord(leading)} of the ${countWord(LAB_SIZES.length)} sizes. Their reads are far off, but with enough channels the crosstalk seldom outweighs the right value. The delta rule has partly overwritten old pairs.`,
     gate: `At n = 4d a single decay of α = ${alpha} reads back fewer pairs than the same rule without it${doubles ? '. Without the decay the count more than doubles with each doubling of d from d = 16 on; with it' : '; with the decay'}, each doubling adds about ${perDoubling} pairs: the decay sets the scale and the size only stretches it. The per-channel rule decays half the key channels by ${slow} and the other half by ${fast} at every write.`,
     attention: `Attention weighs each pair by exp(${s}·k·kᵢ) over unit keys: close to picking the best match. Over the whole cache it picks the right value for at least ${Math.floor(cacheLeast * 100)}% of the pairs at every size and load, at the price of a cache that grows with n. Over a window of d/2 pairs, as many numbers as the state, it recalls only its window: at d = ${big} and n = 4d it picks the right value for ${Math.round(windowEnd.accuracy * 100)}% of the pairs, about the ${windowPairs(big)} it still holds.`,
+    gdn2: `What the slow half of a key reads is then never erased${slow === 1 ? ', and its rows never decay: there, writes pile up as additive writes do' : `, and its rows decay by ${slow} at every write`}. The fast half’s rows decay by ${fast} at every write, and what it reads is erased. At d = ${big} and n = 2d Gated DeltaNet-2 picks the right value for ${pct(gdn2.accuracy)} of the pairs, where the per-channel rule picks ${pct(kda.accuracy)}, at a read error of ${gdn2.error.toFixed(2)} against ${kda.error.toFixed(2)}.`,
   };
 }
 

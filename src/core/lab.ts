@@ -32,9 +32,11 @@ export interface LabGates {
   /** The attention read's sharpness s: weights ∝ exp(s · kᵢ·kⱼ). */
   s: number;
   /**
-   * Gated DeltaNet-2's two strengths (./gdn2.ts), the same on every channel: `erase` (b) weighs
-   * the key channels of the read taken out along k, `write` (w) the value written in. Its decay is
-   * the per-channel rule's; with erase = write = β it is that rule.
+   * Gated DeltaNet-2's two strengths (./gdn2.ts). Its erase gate b is per key channel: `erase` on
+   * the fast half (the channels that decay by `fast`), 0 on the slow half, so the read it takes out
+   * along k comes only from the fast half. `write` (w) weighs the value written in, the same on
+   * every value channel. Its decay is the per-channel rule's. With one b on every channel, the state
+   * would be that rule's at β = b, times w/b, and its accuracy that rule's.
    */
   erase: number;
   write: number;
@@ -54,7 +56,15 @@ export const windowPairs = (d: number) => Math.max(1, Math.floor(d / 2));
 /** One stream's scores: by method, one per checkpoint. */
 export type LabResult = Record<LabMethod, LabScore[]>;
 
-function writeRule(rule: LabRule, S: Float64Array, d: number, k: Float64Array, v: Float64Array, g: LabGates, u: Float64Array): void {
+/** Scratch for one write: the update u, and Gated DeltaNet-2's b ⊙ k. */
+interface WriteScratch {
+  u: Float64Array;
+  bk: Float64Array;
+}
+
+const writeScratch = (d: number): WriteScratch => ({ u: new Float64Array(d), bk: new Float64Array(d) });
+
+function writeRule(rule: LabRule, S: Float64Array, d: number, k: Float64Array, v: Float64Array, g: LabGates, { u, bk }: WriteScratch): void {
   if (rule === 'gatedDelta' && g.alpha !== 1) for (let i = 0; i < S.length; i++) S[i]! *= g.alpha;
   if (rule === 'perChannelGated' || rule === 'gdn2') {
     for (let r = 0; r < d; r++) {
@@ -64,9 +74,11 @@ function writeRule(rule: LabRule, S: Float64Array, d: number, k: Float64Array, v
   }
   if (rule === 'additive') u.set(v);
   else if (rule === 'gdn2') {
-    // S ← (I − kᵀ(b ⊙ k)) S + kᵀ(w ⊙ v), with b and w the same on every channel: b scales the read.
-    readState(S, d, k, u);
-    for (let c = 0; c < d; c++) u[c] = g.write * v[c]! - g.erase * u[c]!;
+    // S ← (I − kᵀ(b ⊙ k)) S + kᵀ(w ⊙ v), b = erase on the fast half of the key channels and 0 on
+    // the slow half: the read taken out comes from the fast rows alone. As gdn2Write computes it.
+    for (let r = 0; r < d; r++) bk[r] = (r < d / 2 ? 0 : g.erase) * k[r]!;
+    readState(S, d, bk, u);
+    for (let c = 0; c < d; c++) u[c] = g.write * v[c]! - u[c]!;
   } else {
     readState(S, d, k, u);
     for (let c = 0; c < d; c++) u[c] = g.beta * (v[c]! - u[c]!);
@@ -80,8 +92,8 @@ function writeRule(rule: LabRule, S: Float64Array, d: number, k: Float64Array, v
 /** The state `rule` holds after the first n writes of the stream. */
 export function labState(rule: LabRule, p: LabPairs, n: number, g: LabGates): Float64Array {
   const S = new Float64Array(p.d * p.d);
-  const u = new Float64Array(p.d);
-  for (let t = 0; t < n; t++) writeRule(rule, S, p.d, p.keys[t]!, p.values[t]!, g, u);
+  const scratch = writeScratch(p.d);
+  for (let t = 0; t < n; t++) writeRule(rule, S, p.d, p.keys[t]!, p.values[t]!, g, scratch);
   return S;
 }
 
@@ -94,7 +106,7 @@ export function labRun(p: LabPairs, at: readonly number[], g: LabGates, methods:
   const result = Object.fromEntries(LAB_METHODS.map((m) => [m, [] as LabScore[]])) as LabResult;
   const rules = LAB_RULES.filter((r) => methods.includes(r));
   const states = new Map(rules.map((r) => [r, new Float64Array(d * d)]));
-  const u = new Float64Array(d);
+  const w = writeScratch(d);
   const out = new Float64Array(d);
   // Where every pair is a fact, the least-squares normal equations grow a pair at a time.
   const G = new Float64Array(d * d);
@@ -107,7 +119,7 @@ export function labRun(p: LabPairs, at: readonly number[], g: LabGates, methods:
   const scratch: CacheScratch = { weights: new Float64Array(p.keys.length), pairs: new Int32Array(p.keys.length) };
   for (const n of at) {
     if (n > p.keys.length) throw new RangeError(`checkpoint ${n} is past the stream's ${p.keys.length} pairs`);
-    for (; written < n; written++) for (const r of rules) writeRule(r, states.get(r)!, d, p.keys[written]!, p.values[written]!, g, u);
+    for (; written < n; written++) for (const r of rules) writeRule(r, states.get(r)!, d, p.keys[written]!, p.values[written]!, g, w);
     const facts = factsAt(p, n);
     for (const r of rules) result[r].push(score(p, facts, search, (t) => readState(states.get(r)!, d, p.keys[t]!, out)));
     if (methods.includes('leastSquares')) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addRun, checkpoints, emptyTally, LAB_SIZES, labPairs, labRun, runLab } from '../../src/core';
 import { LAB_DEFAULTS, LAB_STREAM_COUNTS } from '../../src/content/defaults';
-import { LAB_RUNS_FILE, labFigureProps, labRuns, parseLabRuns } from '../../src/content/lab';
+import { LAB_RUNS_FILE, labFigureProps, labRuns, labSentences, parseLabRuns } from '../../src/content/lab';
 import raw from '../../src/content/labRuns.json';
 import { LAB_GATES, labRunAt, labRunsFile } from '../../src/content/labRunsFile';
 import { handleLabRequest, type LabProgress } from '../../src/widgets/Lab/runLab';
@@ -76,17 +76,19 @@ describe('a corrupted runs file stops the build, naming the file and the field',
 });
 
 describe('what the lab’s prose says of Gated DeltaNet-2 holds in the stored runs', () => {
-  it('at the opening b = β, so its accuracy is the per-channel rule’s at every size and checkpoint, while its read error differs', () => {
-    expect(LAB_DEFAULTS.erase).toBe(LAB_DEFAULTS.beta);
+  it('at the opening b (fast half only) and w, its accuracy and read error part from the per-channel rule’s, and the sentence prints them', () => {
     expect(LAB_DEFAULTS.write).not.toBe(LAB_DEFAULTS.erase);
-    for (const d of LAB_SIZES) {
+    expect(LAB_DEFAULTS.erase).toBeGreaterThan(0);
+    // With b only on the fast half there is no scaling identity: at the larger sizes the accuracies differ.
+    for (const d of LAB_SIZES.filter((d) => d >= 32)) {
       const t = labRuns.runs[String(d)]!;
-      t.sums.gdn2.forEach((row, i) => {
-        const kda = t.sums.perChannelGated[i]!;
-        expect(row[3], `d = ${d}, checkpoint ${i}: accuracy`).toBeCloseTo(kda[3]!, 9);
-      });
-      const last = t.sums.gdn2.length - 1;
-      expect(t.sums.gdn2[last]![0]).not.toBeCloseTo(t.sums.perChannelGated[last]![0]!, 3);
+      const i = checkpoints(d).indexOf(2 * d);
+      expect(Math.abs(t.sums.gdn2[i]![3]! - t.sums.perChannelGated[i]![3]!) / t.streams, `d = ${d}, n = 2d: accuracy`).toBeGreaterThan(0.05);
     }
+    const d = LAB_SIZES.at(-1)!;
+    const i = checkpoints(d).indexOf(2 * d);
+    const t = labRuns.runs[String(d)]!;
+    const pct = (m: 'gdn2' | 'perChannelGated') => `${Math.round((t.sums[m][i]![3]! / t.streams) * 100)}%`;
+    expect(labSentences().gdn2).toContain(`${pct('gdn2')} of the pairs, where the per-channel rule picks ${pct('perChannelGated')}`);
   });
 });

@@ -43,7 +43,7 @@ for (const { width, themes } of WIDTH_THEMES) {
     // Gated DeltaNet-2's two strengths.
     await page.locator('#lab-erase').focus();
     await page.keyboard.press('Home');
-    await expect(page.locator('#lab-erase')).toHaveAttribute('aria-valuetext', 'b = 0.00');
+    await expect(page.locator('#lab-erase')).toHaveAttribute('aria-valuetext', 'b = 0.00 on the fast half');
     await page.locator('#lab-write').focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('#lab-write')).toHaveAttribute('aria-valuetext', 'w = 0.55');

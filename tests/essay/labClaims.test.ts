@@ -5,7 +5,9 @@
  * being true.
  */
 import { describe, expect, it } from 'vitest';
+import afterKda from '../../data/afterKda.json';
 import memory from '../../data/memory.json';
+import references from '../../data/references.json';
 import { renderedDocument } from '../renderedPage';
 import runs from '../../src/content/labRuns.json';
 
@@ -116,6 +118,34 @@ describe('the lab’s sentences hold for its own runs', () => {
     expect(text).toContain(`picks the right value for ${Math.round(end * 100)}% of the pairs, about the 64 it still holds`);
     // 64 of 512 pairs is 12.5%: the window recalls what it holds and little else.
     expect(Math.abs(end * 512 - 64)).toBeLessThan(8);
+  });
+
+  it('Gated DeltaNet-2, "a rule that came after KDA", erases along the fast half only: its accuracy and read error at d = 128 and n = 2d beside the per-channel rule’s', () => {
+    const gates = claim('lab-gdn2-gates');
+    expect(gates).toBe(
+      `So the lab erases along the fast half of the key channels only, at b = ${runs.gates.erase}, not at all along the slow half, and writes with w = ${runs.gates.write} on every value channel.`,
+    );
+    // Its paper's month is past KDA's (Kimi Linear, arXiv 2510.26692).
+    const paragraph = document.querySelector('[data-claim="lab-gdn2-gates"]')!.parentElement!.textContent!.replace(/\s+/g, ' ');
+    expect(paragraph).toContain('Gated DeltaNet-2, a rule that came after KDA, keeps the per-channel decay');
+    const kdaArxiv = (references as unknown as { references: { id: string; arxiv?: string }[] }).references.find((r) => r.id === 'kimiteam2025b')!.arxiv!;
+    const gdn2Month = afterKda.rules.find((r) => r.id === 'gated-deltanet-2')!.date;
+    expect(gdn2Month > `20${kdaArxiv.slice(0, 2)}-${kdaArxiv.slice(2, 4)}`).toBe(true);
+    const text = claim('lab-gdn2');
+    // The slow half keeps every write only where its decay is 1; the fast half's decay is the stored one.
+    expect(runs.gates.slow).toBe(1);
+    expect(text).toContain(
+      `What the slow half of a key reads is then never erased, and its rows never decay: there, writes pile up as additive writes do. The fast half’s rows decay by ${runs.gates.fast} at every write, and what it reads is erased.`,
+    );
+    const i = loads(128).indexOf(256);
+    const [gdn2, kda] = [mean(128, 'gdn2', 3)[i]!, mean(128, 'perChannelGated', 3)[i]!];
+    const [gdn2Error, kdaError] = [mean(128, 'gdn2', 0)[i]!, mean(128, 'perChannelGated', 0)[i]!];
+    expect(text).toContain(
+      `At d = 128 and n = 2d Gated DeltaNet-2 picks the right value for ${Math.round(gdn2 * 100)}% of the pairs, where the per-channel rule picks ${Math.round(kda * 100)}%, at a read error of ${gdn2Error.toFixed(2)} against ${kdaError.toFixed(2)}.`,
+    );
+    // The split does something: the two accuracies part by far more than their standard errors.
+    const [sg, sk] = [se(128, 'gdn2', 3)[i]!, se(128, 'perChannelGated', 3)[i]!];
+    expect(Math.abs(gdn2 - kda)).toBeGreaterThan(4 * Math.hypot(sg, sk));
   });
 
   it('"a mean over 8 streams at d = 128 up to 400 at d = 4": the streams each stored run holds', () => {

@@ -26,11 +26,14 @@ export function ForgetLab() {
         numbers as the state. Each point is a mean over many streams, <span data-claim="lab-streams">{LAB_STREAMS_TEXT}</span>, every fact read back with its own key at every checkpoint.
       </p>
       <p>
-        Gated DeltaNet-2, one of the rules <a href="#after-kda">after KDA</a>, keeps the per-channel decay and splits β in two: b, how much
-        of what the key reads is erased, and w, how much of the new value is written. The lab opens at b = {LAB_DEFAULTS.erase} and w ={' '}
-        {LAB_DEFAULTS.write}. With the same b and w on every channel, as here, w only scales the memory: the state is the per-channel
-        rule&rsquo;s at β = b, times w/b. So its accuracy follows that rule&rsquo;s at β = b, and only its read error moves. What the split
-        buys needs gates that differ by channel and by token; the <a href="train.html">recall trainer</a> learns them.
+        Gated DeltaNet-2, <a href="#after-kda">a rule that came after KDA</a>, keeps the per-channel decay and splits β in two: b, how much of
+        what the key reads is erased, and w, how much of the new value is written. With one b on every channel, w would only scale the memory:
+        the state would be the per-channel rule&rsquo;s at β = b, times w/b, with the same accuracy.{' '}
+        <span data-claim="lab-gdn2-gates">
+          So the lab erases along the fast half of the key channels only, at b = {LAB_DEFAULTS.erase}, not at all along the slow half, and
+          writes with w = {LAB_DEFAULTS.write} on every value channel.
+        </span>{' '}
+        <span data-claim="lab-gdn2">{say.gdn2}</span> Gates learned per token are what the <a href="train.html">recall trainer</a> learns.
       </p>
       <p>
         It scores every memory two ways. The <em>read error</em> is the essay&rsquo;s: the distance between what a key

@@ -132,10 +132,10 @@ export function LabFigure({ defaults, tally, streams, fixed }: LabFigureProps) {
         <RangeControl
           className="lab-control"
           id="lab-erase"
-          label="b, Gated DeltaNet-2’s erase"
+          label="b, Gated DeltaNet-2’s erase, fast half"
           {...STRENGTH_RANGE}
           value={state.erase}
-          valueText={`b = ${state.erase.toFixed(2)}`}
+          valueText={`b = ${state.erase.toFixed(2)} on the fast half`}
           display={state.erase.toFixed(2)}
           widest="0.00"
           onValue={onErase}

@@ -12,7 +12,7 @@ export interface LabState {
   stream: LabStream;
   beta: number;
   alpha: number;
-  /** Gated DeltaNet-2's erase strength b and write strength w. */
+  /** Gated DeltaNet-2's erase strength b, on the fast half of the key channels, and write strength w. */
   erase: number;
   write: number;
 }
