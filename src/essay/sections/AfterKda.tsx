@@ -6,7 +6,7 @@
  */
 import { AFTER_KDA_RAW, type AfterKdaRule, afterKdaCounts, KDA_MONTH, monthWords, parseAfterKda } from '../../content/afterKda';
 import { referenceById } from '../../content/references';
-import { countWord } from '../../format';
+import { countWord, listWords } from '../../format';
 import { Fold } from '../../viz/Fold';
 import { Equation } from '../Equation';
 import { type EquationId, equations } from '../equations';
@@ -28,10 +28,11 @@ export function AfterKda() {
   const rules = parseAfterKda(AFTER_KDA_RAW, equations);
   const { after, before } = afterKdaCounts(rules);
   const kda = monthWords(KDA_MONTH);
+  const years = [...new Set(rules.map((r) => r.date.slice(0, 4)))].sort();
   return (
     <Fold id="after-kda" className="deeper" summary="Go deeper: write rules beside and after KDA">
       <p>
-        KDA&rsquo;s paper came in {kda}. Other write rules of 2025 and 2026 change what is erased, when, or where: {countWord(before)} of those below came
+        KDA&rsquo;s paper came in {kda}. Other write rules of {listWords(years)} change what is erased, when, or where: {countWord(before)} of those below came
         before it, {countWord(after)} after. Gated DeltaNet-2 keeps KDA&rsquo;s decay per key channel and splits its one write strength in two: an erase
         gate on the key side and a write gate on the value side.
       </p>
