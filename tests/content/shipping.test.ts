@@ -114,21 +114,45 @@ describe('the sentences follow the data', () => {
       'So under 4% is not a privilege of the very largest: DeepSeek-V4-Pro (1.6 trillion, 3.06%) and Kimi K2.6 (1 trillion, 3.20%) are sparser still.',
     );
     expect(trillionSentence(f)).toBe(
-      'Among these eight, the four with a trillion parameters or more fire under 4% and none of the smaller ones does; MiMo-V2.5-Pro (4.12%, over a trillion), left out of the table, shows that the line is not a rule.',
-    );
-    // Qwen3.8-Flash-Next fires 3.33% of its 180 billion, under a trillion, but 4.80% of its main model alone: it breaks the
-    // pattern on one count only, so the sentence leaves it out; without its second count it would name it.
-    expect(((6 / 180) * 100).toFixed(2)).toBe('3.33');
-    expect(((6 / 125) * 100).toFixed(2)).toBe('4.80');
-    const oneCount = { ...architectures, models: architectures.models.map((m) => (m.id === 'qwen3.8-flash-next' ? { ...m, alternative: undefined } : m)) };
-    expect(trillionSentence(f, oneCount)).toContain(
-      'Qwen3.8-Flash-Next (3.33%, under a trillion) and MiMo-V2.5-Pro (4.12%, over a trillion), left out of the table, show',
+      'Among these eight, the four with a trillion parameters or more fire under 4% and none of the smaller ones does. Left out of the table, MiMo-V2.5-Pro (4.12%, over a trillion) and, on its headline count, Qwen3.8-Flash-Next (3.33%, under a trillion) break the pattern.',
     );
     // 42B of 1.02T, by hand: over 4%, at a trillion or more.
     expect(((42 / 1020) * 100).toFixed(2)).toBe('4.12');
-    // Without the model that breaks it, the sentence says none does.
-    const noMimo = { ...architectures, models: architectures.models.filter((m) => m.id !== 'mimo-v2.5-pro') };
-    expect(trillionSentence(f, noMimo)).toMatch(/; no model left out of the table breaks the pattern\.$/);
+    // Qwen3.8-Flash-Next fires 3.33% of its 180 billion, under a trillion, but 4.80% of its main model alone: it breaks the
+    // pattern on its headline count only, and the sentence says so.
+    expect(((6 / 180) * 100).toFixed(2)).toBe('3.33');
+    expect(((6 / 125) * 100).toFixed(2)).toBe('4.80');
+    const altered = (fn: (m: Architectures['models'][number]) => Architectures['models'][number] | null) => ({
+      ...architectures,
+      models: architectures.models.flatMap((m) => fn(m) ?? []),
+    });
+    const flashNext = (change: (m: Architectures['models'][number]) => Architectures['models'][number]) =>
+      altered((m) => (m.id === 'qwen3.8-flash-next' ? change(m) : m));
+    // With one count only, it breaks the pattern outright, and is named in order of share.
+    expect(
+      trillionSentence(
+        f,
+        flashNext((m) => ({ ...m, alternative: undefined })),
+      ),
+    ).toMatch(/Left out of the table, Qwen3\.8-Flash-Next \(3\.33%, under a trillion\) and MiMo-V2\.5-Pro \(4\.12%, over a trillion\) break the pattern\.$/);
+    // Broken on its second count alone, it is named with that count.
+    const swapped = flashNext((m) => ({
+      ...m,
+      totalParams: { ...m.totalParams, value: 125e9 },
+      alternative: { ...m.alternative!, what: 'with its n-gram table', totalParams: { ...m.alternative!.totalParams, value: 180e9 } },
+    }));
+    expect(trillionSentence(f, swapped)).toMatch(/ and, on its count with its n-gram table, Qwen3\.8-Flash-Next \(3\.33%, under a trillion\) break/);
+    // Without MiMo-V2.5-Pro, the one left is named alone; without either, the sentence says none breaks it.
+    const noMimo = altered((m) => (m.id === 'mimo-v2.5-pro' ? null : m));
+    expect(trillionSentence(f, noMimo)).toMatch(
+      /\. Left out of the table, on its headline count, Qwen3\.8-Flash-Next \(3\.33%, under a trillion\) breaks the pattern\.$/,
+    );
+    const neither = altered((m) => (m.id === 'mimo-v2.5-pro' || m.id === 'qwen3.8-flash-next' ? null : m));
+    expect(trillionSentence(f, neither)).toMatch(/ does\. No model left out of the table breaks the pattern\.$/);
+    // Every sentence it can say stays within 40 words.
+    for (const d of [architectures, noMimo, neither]) {
+      for (const sentence of trillionSentence(f, d)!.split(/(?<=\.) (?=[A-Z])/)) expect(sentence.split(' ').length, sentence).toBeLessThanOrEqual(40);
+    }
     expect(trillionSentence(shareFacts(withActive({ 'gpt-oss-120b': 4e9 })))).toMatch(/and so does gpt-oss-120b \(3\.42%\)\.$/);
     expect(trillionSentence(shareFacts(withActive({ 'kimi-k2.6': 50e9 })))).toMatch(/^Size alone does not decide it: Kimi K2\.6 \(5\.00%\)/);
   });
@@ -175,6 +199,31 @@ describe('the section says exactly those sentences', () => {
     expect(claim('others')).toBe(othersSentence());
     expect(claim('k3-ratio')).toBe('about 22,500');
     expect(claim('k3-share')).toBe(`${((104 / 2800) * 100).toFixed(2)}%`);
+  });
+
+  it('names, in the trillion sentence, every model left out of the table that breaks the line on any count it carries', () => {
+    const sentence = claim('trillion')!;
+    expect(sentence).toBe(trillionSentence(f));
+    // By hand: a count breaks the line when it is on one side of a trillion and on the other of 4%.
+    const breaks = ([total, active]: [number, number]) => total >= 1e12 !== active / total < 0.04;
+    const named: string[] = [];
+    for (const m of architectures.models.filter((x) => !x.featured && !x.reference && x.moe)) {
+      const headline: [number, number] = [m.totalParams.value, m.activeParams.value];
+      const alt = m.alternative;
+      const counts = alt ? [headline, [alt.totalParams.value, alt.activeParams?.value ?? m.activeParams.value] as [number, number]] : [headline];
+      const breaking = counts.filter(breaks);
+      if (breaking.length === 0) {
+        expect(sentence, m.name).not.toContain(m.name);
+        continue;
+      }
+      named.push(m.id);
+      const [total, active] = breaking[0]!;
+      const side = `${((active / total) * 100).toFixed(2)}%, ${total >= 1e12 ? 'over' : 'under'} a trillion`;
+      expect(sentence, m.name).toContain(`${m.name} (${side})`);
+      // Broken on its headline count only: the sentence says which count it means.
+      if (breaking.length < counts.length && breaking[0] === headline) expect(sentence).toContain(`on its headline count, ${m.name} (`);
+    }
+    expect(named.sort()).toEqual(['mimo-v2.5-pro', 'qwen3.8-flash-next']);
   });
 
   it('never repeats the false claim that none of the eight fires more than 6%', () => {

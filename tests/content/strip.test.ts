@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import raw from '../../data/architectures.json';
 import { architectures, parseArchitectures } from '../../src/content/architectures';
 import { shippingFacts } from '../../src/content/shipping/section';
-import { layerStrip, STRIP_ORDER, stripKey, stripLookFor } from '../../src/content/shipping/strip';
+import { keptNote, layerStrip, STRIP_ORDER, stripKey, stripLookFor } from '../../src/content/shipping/strip';
 import type { Architectures } from '../../src/content/schema';
 import { renderedDocument } from '../renderedPage';
 
@@ -109,7 +109,52 @@ describe('the strips draw what the data counts', () => {
       { at: 3, count: 57, reads: ['unknown'] },
     ]);
     expect(strip.label).toBe('60 layers: 3 read every token, the other 57 read selected tokens, in counts not published');
-    expect(stripKey([strip]).reads).toEqual(['every token', 'unknown']);
+    expect(stripKey([{ name: 'MiniMax-M3', strip }]).reads).toEqual(['every token', 'unknown']);
+  });
+});
+
+describe('the legend’s note on sparse layers that keep every token', () => {
+  const CLAUSE = 'keep every token, and an indexer picks the ones read';
+  /** By hand from the raw file: the table's models with a group of layers that reads selected tokens and nothing else. */
+  const keepers = (ms: RawModel[]) => ms.filter((m) => m.layerReads.some((g) => g.length === 1 && g[0] === 'selected tokens')).map((m) => m.name);
+
+  it('names the models whose strips say it to a screen reader, in the same words', () => {
+    expect(keepers(table)).toEqual(['GLM-5.2', 'MiniMax-M3']);
+    const { figure } = shippingFacts();
+    expect(figure.stripKey.kept).toBe(`In GLM-5.2 and MiniMax-M3, the layers that read only selected tokens ${CLAUSE}.`);
+    for (const m of table) expect(layerStrip(byId(m.id)).label.endsWith(`; those layers ${CLAUSE}`), m.id).toBe(keepers([m]).length > 0);
+  });
+
+  it('is in the prerendered figure, under the legend, in plain sight', () => {
+    const note = renderedDocument().querySelector('#shipping-figure .lr-key .lr-kept');
+    expect(note?.textContent).toBe(shippingFacts().figure.stripKey.kept);
+    expect(note!.closest('.visually-hidden, [aria-hidden="true"], details')).toBeNull();
+    expect(note!.textContent!.split(/\s+/).length).toBeLessThanOrEqual(40);
+  });
+
+  it('changes with the data, and says nothing when no layer reads selected tokens alone', () => {
+    const rows = (fn: (d: Architectures) => void) => {
+      const data = structuredClone(architectures);
+      fn(data);
+      return parseArchitectures(data)
+        .models.filter((m) => m.featured || m.reference)
+        .map((m) => ({ name: m.name, strip: layerStrip(m) }));
+    };
+    const glmReadsAll = (d: Architectures) => {
+      const glm = d.models.find((m) => m.id === 'glm-5.2')!;
+      glm.layerReads = [['every token']];
+      glm.layerReadCounts = [{ value: 78, status: 'derived', source: 'https://example.org/altered' }];
+    };
+    expect(keptNote(rows(glmReadsAll))).toBe(`In MiniMax-M3, the layers that read only selected tokens ${CLAUSE}.`);
+    expect(
+      keptNote(
+        rows((d) => {
+          glmReadsAll(d);
+          const mm = d.models.find((m) => m.id === 'minimax-m3')!;
+          mm.layerReads = [['every token'], ['a sliding window']];
+        }),
+      ),
+    ).toBeNull();
   });
 });
 

@@ -70,6 +70,14 @@ for (const { width, themes } of WIDTH_THEMES) {
       const box = await scroller.boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      if (width >= 1280) {
+        // Beside the full table nothing scrolls sideways: every column, Layers and Context included, fits the column.
+        const wider = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+        expect(wider, 'table wider than its box, in px').toBeLessThanOrEqual(0);
+        await expect(page.locator('#shipping-figure .shipping-scroll-hint')).toBeHidden();
+      }
+      // Sparse layers that keep every token are said where the eye is, not only in the strips' labels.
+      await expect(page.locator('#shipping-figure .lr-key .lr-kept')).toBeVisible();
       // The first question drawn: a strip per model, and every read in a colour of its own, none the page's.
       await expectStrips(page, width);
       const colours = await readColours(page);
@@ -147,6 +155,8 @@ test.describe('without JavaScript', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectStrips(page, 1280);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // The table fits the column without script too.
+    expect(await page.locator('#shipping-figure .shipping-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await page.goto('./shipping-notes.html');
     await expect(page.locator('#shipping-note-kimi-k3')).toContainText('one summary per 12 layers');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

@@ -18,7 +18,7 @@ const reference = tableRow(referenceModel());
 const props = {
   rows,
   reference,
-  stripKey: stripKey([...rows, reference].map((r) => r.strip)),
+  stripKey: stripKey([...rows, reference]),
   barMax: barMax(shareFacts()),
   description: describeBars(shareFacts(), referenceModel()),
   notePrefix: 'shipping-note-',
@@ -215,5 +215,47 @@ describe('ShippingFigure', () => {
     const patterns = [...key.querySelectorAll('pattern')].map((p) => p.id);
     expect(patterns).toEqual(['lra', 'lrs', 'lrc', 'lrw', 'lrf', 'lrn']);
     for (const r of container.querySelectorAll('svg.lr rect')) expect(patterns).toContain(/#(\w+)/.exec(r.getAttribute('fill')!)![1]);
+  });
+
+  it('says under the legend, where a sighted reader looks, which models’ sparse layers keep every token, as the data has it', () => {
+    const { container } = render(<ShippingFigure {...props} />);
+    // By hand from the data: a model with a group of layers that reads selected tokens and nothing else.
+    const keepers = [...featured, referenceModel()].filter((m) => m.layerReads.some((g) => g.length === 1 && g[0] === 'selected tokens'));
+    expect(keepers.map((m) => m.id)).toEqual(['glm-5.2', 'minimax-m3']);
+    const note = container.querySelector('.lr-key .lr-kept')!;
+    const clause = 'keep every token, and an indexer picks the ones read';
+    expect(note.textContent).toBe(`In ${keepers.map((m) => m.name).join(' and ')}, the layers that read only selected tokens ${clause}.`);
+    // Seen, not only heard: outside every screen-reader-only and hidden box.
+    expect(note.closest('.visually-hidden, [aria-hidden="true"]')).toBeNull();
+    // The same words a screen reader hears in those models' strips, and in no other's.
+    for (const svg of container.querySelectorAll('td.col-attention svg.lr')) {
+      const id = svg.closest('tr')!.getAttribute('data-model')!;
+      expect(svg.getAttribute('aria-label')!.endsWith(`; those layers ${clause}`), id).toBe(keepers.some((m) => m.id === id));
+    }
+  });
+
+  it('leaves the note out when no strip keeps every token', () => {
+    const { container } = render(<ShippingFigure {...props} stripKey={{ ...props.stripKey, kept: null }} />);
+    expect(container.querySelector('.lr-kept')).toBeNull();
+  });
+
+  it('puts each model’s release date and licence under its name, and heads its count columns short, named in full', () => {
+    const { container } = render(<ShippingFigure {...props} />);
+    for (const m of [...featured, referenceModel()]) {
+      const meta = [...container.querySelectorAll(`tr[data-model="${m.id}"] th.col-name .shipping-meta`)].map((e) => e.textContent);
+      expect(meta, m.id).toHaveLength(2);
+      expect(meta[0], m.id).toMatch(new RegExp(`^Released ${m.released.value}`));
+      expect(meta[1], m.id).toMatch(new RegExp(`^Licence: ${m.licence.status === 'not found' ? 'not found' : m.licence.value}`));
+    }
+    const total = within(header(/Total parameters/)).getByRole('button');
+    expect(total.querySelector('[aria-hidden="true"]')!.textContent).toBe('Total');
+    expect(total.querySelector('.visually-hidden')!.textContent).toBe('Total parameters');
+    expect(
+      within(header(/Active per token/))
+        .getByRole('button')
+        .querySelector('[aria-hidden="true"]')!.textContent,
+    ).toBe('Per token');
+    // A short label the full one does not contain would give the button a name unlike its text: those stay in full.
+    expect(header(/Which part of the context/).querySelector('[aria-hidden="true"]:not(.shipping-sort-icon)')).toBeNull();
   });
 });

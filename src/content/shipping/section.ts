@@ -86,7 +86,7 @@ export function shippingFacts(): ShippingFacts {
       barMax: barMax(facts),
       description: describeBars(facts, gpt2),
       defaultSort: SHIPPING_DEFAULT_SORT,
-      stripKey: stripKey([...rows, reference].map((r) => r.strip)),
+      stripKey: stripKey([...rows, reference]),
     },
     notes: tableNotes(),
   };

@@ -76,9 +76,60 @@ export function smallerSparseSentence(f: ShareFacts): string | null {
   return `So under 4% is not a privilege of the very largest: ${list} ${sparser ? (others.length === 1 ? 'is sparser still' : 'are sparser still') : others.length === 1 ? 'fires under 4% too' : 'fire under 4% too'}.`;
 }
 
+/** A published count of a model's parameters: its headline one, or a second one and what that counts. */
+interface Count {
+  total: number;
+  active: number;
+  /** Null for the headline count; else what the second count counts ("for the language model alone"). */
+  what: string | null;
+}
+
+function countsOf(m: Model): Count[] {
+  const alt = m.alternative;
+  const headline = { total: m.totalParams.value, active: m.activeParams.value, what: null };
+  return alt ? [headline, { total: alt.totalParams.value, active: alt.activeParams?.value ?? m.activeParams.value, what: alt.what }] : [headline];
+}
+
+/** A count breaks the line when it sits on one side of a trillion and on the other of 4%. */
+const breaksLine = (c: Count) => c.total >= 1e12 !== c.active / c.total < FOUR_PERCENT;
+
+/** A model left out of the table that breaks the line, with the count that breaks it. */
+export interface LineBreaker {
+  model: Model;
+  share: number;
+  total: number;
+  /** Null when every count published for it breaks the line; else which count does ("on its headline count"). */
+  on: string | null;
+}
+
+/** The models left out of the table that break the line on any count they carry, those broken on every count first. */
+export function lineBreakers(data: Architectures = defaultData): LineBreaker[] {
+  const found = byShare(otherModels(data)).flatMap(({ model }): LineBreaker[] => {
+    const counts = countsOf(model);
+    const c = counts.find(breaksLine);
+    if (!c) return [];
+    const on = counts.every(breaksLine) ? null : c.what === null ? 'on its headline count' : `on its count ${c.what}`;
+    return [{ model, share: c.active / c.total, total: c.total, on }];
+  });
+  return [...found.filter((b) => b.on === null), ...found.filter((b) => b.on !== null)];
+}
+
+/** "MiMo-V2.5-Pro (4.12%, over a trillion) and, on its headline count, Qwen3.8-Flash-Next (3.33%, under a trillion)" */
+function breakersWords(breakers: readonly LineBreaker[]): string {
+  const words = breakers.map((b) => `${b.on ? `${b.on}, ` : ''}${b.model.name} (${percent(b.share)}, ${b.total >= 1e12 ? 'over' : 'under'} a trillion)`);
+  return words
+    .map((w, i) => {
+      if (i === 0) return w;
+      const last = i === words.length - 1;
+      // "…, X (…) and, on its headline count, Y (…)": a qualified name opens with a comma, after "and" too.
+      return `${last ? ' and' : ''}${!last || breakers[i]!.on ? ',' : ''} ${w}`;
+    })
+    .join('');
+}
+
 /**
  * Whether size is what separates the sparsest models from the rest: said of the featured models,
- * with any model left out of the table that breaks the pattern named beside it.
+ * with every model left out of the table that breaks the pattern on any of its counts named after it.
  */
 export function trillionSentence(f: ShareFacts, data: Architectures = defaultData): string | null {
   const big = f.shares.filter((s) => s.model.totalParams.value >= 1e12);
@@ -88,19 +139,11 @@ export function trillionSentence(f: ShareFacts, data: Architectures = defaultDat
   const smallUnder = small.filter((s) => s.share < FOUR_PERCENT);
   const all = big.length === 1 ? 'The one model' : `All ${countWord(big.length)} models`;
   if (bigUnder && smallUnder.length === 0) {
-    // A model breaks the pattern only on every count published for it: a second count that puts it
-    // back on its side (Qwen3.8-Flash-Next without its n-gram table) leaves it out of this sentence.
-    const breaksOn = (total: number, active: number) => total >= 1e12 !== active / total < FOUR_PERCENT;
-    const breaks = byShare(otherModels(data)).filter((s) => {
-      const alt = s.model.alternative;
-      const altBreaks = alt ? breaksOn(alt.totalParams.value, alt.activeParams?.value ?? s.model.activeParams.value) : true;
-      return breaksOn(s.model.totalParams.value, s.model.activeParams.value) && altBreaks;
-    });
-    const sized = (s: Share) => `${s.model.name} (${percent(s.share)}, ${s.model.totalParams.value >= 1e12 ? 'over' : 'under'} a trillion)`;
+    const breaks = lineBreakers(data);
     const rule = breaks.length
-      ? `; ${listWords(breaks.map(sized))}, left out of the table, ${breaks.length === 1 ? 'shows' : 'show'} that the line is not a rule.`
-      : '; no model left out of the table breaks the pattern.';
-    return `Among these ${countWord(f.shares.length)}, ${big.length === 1 ? 'the one' : `the ${countWord(big.length)}`} with a trillion parameters or more ${big.length === 1 ? 'fires' : 'fire'} under 4% and none of the smaller ones does${rule}`;
+      ? ` Left out of the table, ${breakersWords(breaks)} ${breaks.length === 1 ? 'breaks' : 'break'} the pattern.`
+      : ' No model left out of the table breaks the pattern.';
+    return `Among these ${countWord(f.shares.length)}, ${big.length === 1 ? 'the one' : `the ${countWord(big.length)}`} with a trillion parameters or more ${big.length === 1 ? 'fires' : 'fire'} under 4% and none of the smaller ones does.${rule}`;
   }
   if (bigUnder) {
     return `${all} with a trillion parameters or more ${big.length === 1 ? 'fires' : 'fire'} under 4%, and so ${smallUnder.length === 1 ? 'does' : 'do'} ${listWords(smallUnder.map(named))}.`;

@@ -38,7 +38,16 @@ export interface LayerStrip {
   runs: StripRun[];
   /** The strip in words, for a screen reader: the counts per read. */
   label: string;
+  /** Whether some of its layers read selected tokens alone, from a cache that keeps every token. */
+  keepsAll: boolean;
 }
+
+/**
+ * Sparse attention over the whole cache chooses what to read, not what to store: said where a
+ * group of layers reads selected tokens alone (a group that also reads compressed entries keeps
+ * those). The strip's label and the legend's note say it in these words.
+ */
+const KEEP_ALL = 'keep every token, and an indexer picks the ones read';
 
 const rank = (r: StripRead) => STRIP_ORDER.indexOf(r);
 const byRank = (a: StripRead, b: StripRead) => rank(a) - rank(b);
@@ -73,12 +82,9 @@ export function layerStrip(m: Model): LayerStrip {
   if (!groups.length) parts.push('what they read is not published');
   const several = known.some((g) => g.reads.length > 1);
   const head = layers === null ? 'Layers, their number not published' : `${integer(layers)} layers`;
-  // Sparse attention over the whole cache chooses what to read, not what to store: said where a
-  // group of layers reads selected tokens alone (a group that also reads compressed entries keeps those).
-  const kept = known.some((g) => g.reads.length === 1 && g.reads[0] === 'selected tokens')
-    ? '; those layers keep every token, and an indexer picks the ones read'
-    : '';
-  return { cells: at + Math.max(rest, 0), runs, label: `${head}: ${parts.join(several ? '; ' : ', ')}${kept}` };
+  const keepsAll = known.some((g) => g.reads.length === 1 && g.reads[0] === 'selected tokens');
+  const kept = keepsAll ? `; those layers ${KEEP_ALL}` : '';
+  return { cells: at + Math.max(rest, 0), runs, label: `${head}: ${parts.join(several ? '; ' : ', ')}${kept}`, keepsAll };
 }
 
 /** What the strips of the table need beside each row's: the common scale and the legend's reads. */
@@ -87,11 +93,26 @@ export interface StripKey {
   width: number;
   /** The reads the strips show, in the legend's order. */
   reads: StripRead[];
+  /** The legend's note on the models whose sparse layers keep every token, or null if none does. */
+  kept: string | null;
 }
 
-export function stripKey(strips: readonly LayerStrip[]): StripKey {
+/** A model's name with its strip, as the table draws them. */
+export interface NamedStrip {
+  name: string;
+  strip: LayerStrip;
+}
+
+/** Said under the legend, where a sighted reader looks: the strips' labels say it to a screen reader. */
+export function keptNote(rows: readonly NamedStrip[]): string | null {
+  const names = rows.filter((r) => r.strip.keepsAll).map((r) => r.name);
+  return names.length ? `In ${listWords(names)}, the layers that read only selected tokens ${KEEP_ALL}.` : null;
+}
+
+export function stripKey(rows: readonly NamedStrip[]): StripKey {
+  const strips = rows.map((r) => r.strip);
   const used = new Set(strips.flatMap((s) => s.runs.flatMap((r) => r.reads)));
-  return { width: Math.max(1, ...strips.map((s) => s.cells)), reads: STRIP_ORDER.filter((r) => used.has(r)) };
+  return { width: Math.max(1, ...strips.map((s) => s.cells)), reads: STRIP_ORDER.filter((r) => used.has(r)), kept: keptNote(rows) };
 }
 
 const EVERY: readonly LayerRead[] = ['every token'];

@@ -45,7 +45,7 @@ export function ReadStrip({ strip, width }: { strip: LayerStrip; width: number }
 }
 
 /** The legend, which also defines each read's pattern for every strip of the figure. */
-export function ReadsKey({ reads }: StripKey) {
+export function ReadsKey({ reads, kept }: StripKey) {
   return (
     <div className="lr-key">
       <svg className="lr-defs" aria-hidden="true">
@@ -64,6 +64,7 @@ export function ReadsKey({ reads }: StripKey) {
           {WORDS[read] ?? read}
         </span>
       ))}
+      {kept ? <span className="lr-kept">{kept}</span> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import './shipping.css';
+import './shipping-fit.css';
 import './shipping-cards.css';
 import './shipping-fold.css';
 import './shipping-reads.css';
@@ -110,6 +111,27 @@ function Figure({ cell, href, name }: { cell: Cell; href: (n: number) => string;
 const FOLDED = ['attention', 'layers', 'experts', 'context', 'released', 'licence'] as const;
 const FOLDED_SUMMARY = 'Which layers read what, and more';
 
+/**
+ * Beside the full table, the release date and the licence stand under the model's name, so the
+ * table fits the column without sideways scroll; on a card they are in its fold.
+ */
+const UNDER_NAME = ['released', 'licence'] as const;
+
+function UnderName({ row, href }: { row: Row; href: (n: number) => string }) {
+  return (
+    <>
+      {UNDER_NAME.map((key) => (
+        <span key={key} className="shipping-meta">
+          {key === 'released' ? 'Released ' : 'Licence: '}
+          <span className={isMissing(row.cells[key]) ? 'is-missing' : undefined}>
+            <Figure cell={row.cells[key]} href={href} name={row.name} />
+          </span>
+        </span>
+      ))}
+    </>
+  );
+}
+
 interface RowProps {
   row: Row;
   barMax: number;
@@ -126,6 +148,7 @@ function ModelRow({ row, barMax, notePrefix, cells, reference }: RowProps) {
       <th scope="row" className="col-name">
         <a href={`#${notePrefix}${row.id}`}>{row.name}</a>
         <span className="shipping-lab">{reference ? `${row.lab} · reference` : row.lab}</span>
+        <UnderName row={row} href={href} />
       </th>
       {COLUMNS.slice(1).map(({ key }) => {
         if (key === 'share') return <ShareCell key={key} row={row} barMax={barMax} href={href} />;
@@ -163,6 +186,21 @@ function ModelRow({ row, barMax, notePrefix, cells, reference }: RowProps) {
         </Fold>
       </td>
     </tr>
+  );
+}
+
+/**
+ * A header shows its column's short label where the full one contains it ("Total" of "Total
+ * parameters"), so the columns fit; the button's name stays the full label.
+ */
+function HeadLabel({ column }: { column: (typeof COLUMNS)[number] }) {
+  const short = 'short' in column ? column.short : null;
+  if (!short || !column.label.toLowerCase().includes(short.toLowerCase())) return <>{column.label}</>;
+  return (
+    <>
+      <span aria-hidden="true">{short}</span>
+      <span className="visually-hidden">{column.label}</span>
+    </>
   );
 }
 
@@ -219,12 +257,13 @@ export function ShippingFigure({ rows, reference, barMax, description, notePrefi
           </caption>
           <thead>
             <tr>
-              {COLUMNS.map(({ key, label }) => {
+              {COLUMNS.map((column) => {
+                const { key } = column;
                 const active = sort.key === key;
                 return (
                   <th key={key} scope="col" className={`col-${key}`} aria-sort={active ? ARIA_SORT[sort.dir] : undefined}>
                     <button type="button" className="shipping-sort" onClick={() => setSort(nextSort(sort, key))}>
-                      {label}
+                      <HeadLabel column={column} />
                       <span className="shipping-sort-icon" aria-hidden="true">
                         {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
                       </span>
