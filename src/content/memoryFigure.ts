@@ -17,6 +17,7 @@ import { csvField } from './csv';
 import { memoryData, type MemoryData } from './k3Memory';
 import { type MemoryModel, memoryModels, memoryRows, storageOf, TABLE_CONTEXTS } from './modelMemory';
 import type { SizeRecord } from './memorySizes';
+import { SNAPSHOT_EVERY } from './snapshots';
 
 /** The contexts the figure steps through: every power of two from 1K to 1M tokens. */
 export const MEMORY_CONTEXTS: readonly number[] = Array.from({ length: 11 }, (_, i) => 2 ** (10 + i));
@@ -162,11 +163,17 @@ export function memorySentences(models: readonly MemoryModel[] = memoryModels(),
 /** Every size in a line: "layers.0.count = 23 (config, https://…); …". */
 const sizesText = (sizes: readonly SizeRecord[]) => sizes.map((x) => `${x.field} = ${String(x.value)} (${x.status}, ${x.source})`).join('; ');
 
-/** What prefix caching holds for a model: one snapshot of its recurrent layers, and the snapshots at every 4,096 tokens to its context. */
+/** The upper bound's column, named with the spacing it assumes (the page's assumption: src/content/snapshots.ts). */
+const AT_MOST = `snapshotsEvery${SNAPSHOT_EVERY}ToContextBytes`;
+
+/**
+ * What prefix caching holds for a model: one snapshot of its recurrent layers, what a server keeps
+ * for each prefix it caches; and, as an upper bound, the snapshots at every 4,096 tokens to its context.
+ */
 function snapshotColumns(m: MemoryModel, storage: Storage) {
-  if (!m.stack) return { snapshotBytes: null, snapshotsToContextBytes: null };
-  const p = prefixSnapshots(m.stack, storage, m.contextTokens ?? 0, 4096);
-  return { snapshotBytes: p.one, snapshotsToContextBytes: m.contextTokens === null ? null : p.held };
+  if (!m.stack) return { snapshotBytes: null, [AT_MOST]: null };
+  const p = prefixSnapshots(m.stack, storage, m.contextTokens ?? 0, SNAPSHOT_EVERY);
+  return { snapshotBytes: p.one, [AT_MOST]: m.contextTokens === null ? null : p.held };
 }
 
 /** The downloads: every model at every storage the figure offers, each size with its status and source. */

@@ -92,4 +92,11 @@ export const storageSchema = z.strictObject({
 
 /** The systems effects the figure's logical bytes leave out, each with its source. */
 const caveat = z.strictObject({ source: httpsUrl, note: z.string().min(1) });
-export const caveatsSchema = z.strictObject({ tensorParallel: caveat, kvHeadReplicas: caveat, stateCopies: caveat, speculativeCopies: caveat });
+export const caveatsSchema = z.strictObject({
+  tensorParallel: caveat,
+  kvHeadReplicas: caveat,
+  stateCopies: caveat,
+  /** Where vLLM's align mode, the mode it runs for Gated DeltaNet layers, keeps a prefix's state. */
+  alignSnapshots: caveat,
+  speculativeCopies: caveat,
+});

@@ -217,6 +217,11 @@ export function memoryModels(data: MemoryData = memoryData, arch: Architectures 
   });
 }
 
+/** What the sources said of a model's missing sizes, each distinct note once, in the data's order. */
+export function missingNotes(m: Pick<MemoryModel, 'missing'>): string[] {
+  return [...new Set(m.missing.map((x) => x.note).filter((n) => n !== ''))];
+}
+
 /** The storage the figure opens with (bf16 caches, fp32 states), or the reader's choice. */
 export function storageOf(cache: CacheType, state: StateType, data: MemoryData = memoryData): Storage {
   const s = data.storage;

@@ -8,7 +8,9 @@ import raw from '../../data/memory.json';
 import { architectures, parseArchitectures } from '../../src/content/architectures';
 import { k3MemoryFacts, MEMORY_FILE, parseMemory } from '../../src/content/k3Memory';
 import { memoryCsv, memoryTable, missingText } from '../../src/content/memoryFigure';
-import { memoryModels, storageOf, TABLE_CONTEXTS } from '../../src/content/modelMemory';
+import { memoryModels, missingNotes, storageOf, TABLE_CONTEXTS } from '../../src/content/modelMemory';
+import type { Architectures } from '../../src/content/schema';
+import { renderedDocument } from '../renderedPage';
 import { DataError } from '../../src/content/validate';
 import { sequenceMemory, stackSummary } from '../../src/core';
 
@@ -152,7 +154,8 @@ describe('the downloads', () => {
     // Qwen3.5-397B-A17B at the figure's storage: one snapshot of 192,061,440 B (worked by hand in tests/core/sequenceMemory.test.ts), 64 to its context.
     const q = rows.find((r) => r.model === 'qwen3.5-397b-a17b' && r.cache === 'bf16' && r.state === 'fp32')!;
     expect(q.snapshotBytes).toBe(192_061_440);
-    expect(q.snapshotsToContextBytes).toBe(64 * 192_061_440);
+    // The upper bound's column is named with the spacing it assumes: 262,144 / 4,096 = 64 snapshots.
+    expect(q.snapshotsEvery4096ToContextBytes).toBe(64 * 192_061_440);
     const lines = memoryCsv(rows).trimEnd().split('\r\n');
     expect(lines).toHaveLength(rows.length + 1);
     expect(lines[0]).toBe(
@@ -168,7 +171,7 @@ describe('the downloads', () => {
         ...TABLE_CONTEXTS.map((t) => `totalBytesAt${t}`),
         'crossoverTokens',
         'snapshotBytes',
-        'snapshotsToContextBytes',
+        'snapshotsEvery4096ToContextBytes',
         'status',
         'sources',
         'sizes',
@@ -226,5 +229,86 @@ describe('a corrupted data file stops the build, naming file, model and field', 
     // Its own read counts follow, so the architectures file stays valid and only the memory file disagrees.
     glm.layerReadCounts![0]!.value = 79;
     expect(() => memoryModels(undefined, parseArchitectures(a))).toThrow(/"glm-5.2", field layers: its groups hold 78 layers/);
+  });
+});
+
+describe('each model’s notes under the table say each thing once', () => {
+  it('a note the data repeats for several missing sizes is printed once, in the data’s order', () => {
+    const missing = ['a', 'b', 'a', '', 'b', 'c'].map((note, i) => ({ field: `layers.0.f${i}`, status: 'not found', note }));
+    expect(missingNotes({ missing })).toEqual(['a', 'b', 'c']);
+    expect(missingNotes({ missing: [] })).toEqual([]);
+  });
+
+  it('no note on the page says the same sentence twice: Qwen3.8-Flash-Next’s five missing sizes give one note', () => {
+    const items = [...renderedDocument().querySelectorAll('ul.memory-notes li')];
+    expect(items.length).toBe(models.length);
+    for (const li of items) {
+      const sentences = (li.textContent ?? '').split(/(?<=\.)\s+/).filter((x) => x.trim() !== '');
+      expect(new Set(sentences).size, li.textContent ?? '').toBe(sentences.length);
+    }
+    const flash = items.find((li) => li.textContent?.startsWith('Qwen3.8-Flash-Next:'))!;
+    const said = flash.textContent!.match(/were not in the notes read\./g) ?? [];
+    expect(said).toHaveLength(1);
+    expect(flash.textContent).toContain('The Gated DeltaNet layers’ head counts, head widths and convolution width were not in the notes read.');
+    expect(flash.textContent).not.toContain('Not in the notes read.');
+  });
+});
+
+/** Every note a model's figures carry, with where it sits. */
+function notesOf(value: unknown, at = ''): { at: string; note: string }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => notesOf(v, `${at}[${i}]`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => (k === 'note' && typeof v === 'string' ? [{ at, note: v }] : notesOf(v, at ? `${at}.${k}` : k)));
+}
+
+const LICENCE_WORDS = /licen[cs]e|apache|\bmit\b|\bgpl|\bbsd\b|openmdw/i;
+
+/** Notes that name another model beside a licence its own row does not give. */
+function licenceConflicts(data: Architectures): string[] {
+  return data.models.flatMap((m) =>
+    notesOf(m).flatMap(({ at, note }) =>
+      data.models
+        .filter((other) => other.id !== m.id && note.includes(other.name) && LICENCE_WORDS.test(note))
+        .filter((other) => typeof other.licence.value !== 'string' || other.licence.status === 'not found' || !note.includes(other.licence.value))
+        .map((other) => `${m.id} ${at}: “${note}” names ${other.name}, whose licence is ${other.licence.value}`),
+    ),
+  );
+}
+
+describe('a licence is said one way', () => {
+  it('no model’s note gives another model’s licence otherwise than that model’s row', () => {
+    expect(licenceConflicts(architectures)).toEqual([]);
+  });
+
+  it('the check fails where a note and a row disagree, as Qwen3.8-2.4T-A95B’s note and Qwen3.8-27B’s row once did', () => {
+    const a = structuredClone(architectures);
+    const big = a.models.find((m) => m.id === 'qwen3.8-2.4t-a95b')!;
+    const small = a.models.find((m) => m.id === 'qwen3.8-27b')!;
+    (big.licence as { note?: string }).note = 'Not confirmed from the official card; the smaller Qwen3.8-27B is Apache-2.0.';
+    (small as { licence: unknown }).licence = { value: 'not found', status: 'not found', note: 'The config notes read for it do not state the licence.' };
+    expect(licenceConflicts(parseArchitectures(a))).toHaveLength(1);
+    (small as { licence: unknown }).licence = { value: 'MIT', status: 'secondary', source: 'https://example.org/x' };
+    expect(licenceConflicts(parseArchitectures(a))).toHaveLength(1);
+  });
+
+  it('Qwen3.8-27B’s licence has its own source; the 2.4T row no longer speaks for its sibling', () => {
+    const small = architectures.models.find((m) => m.id === 'qwen3.8-27b')!;
+    expect(small.licence).toMatchObject({ value: 'Apache-2.0', status: 'secondary', source: 'https://docs.apiyi.com/models/qwen3-8-27b.md' });
+    const big = architectures.models.find((m) => m.id === 'qwen3.8-2.4t-a95b')!;
+    expect(big.licence.status).toBe('not found');
+    expect(
+      notesOf(big)
+        .map((x) => x.note)
+        .join(' '),
+    ).not.toContain('Qwen3.8-27B');
+  });
+});
+
+describe('Qwen3.8-Flash-Next’s active count', () => {
+  it('stays at about 6B, and its note gives the one guide that reads 14B, with that guide’s source', () => {
+    const flash = architectures.models.find((m) => m.id === 'qwen3.8-flash-next')!;
+    expect(flash.activeParams).toMatchObject({ value: 6_000_000_000, status: 'approximate', source: 'https://github.com/sgl-project/sglang-jax/issues/1655' });
+    expect(flash.activeParams.note).toContain('one guide reads 14B');
+    expect(flash.activeParams.note).toContain('https://github.com/anthony-chaudhary/fak/issues/9122');
   });
 });

@@ -95,6 +95,12 @@ test('the bars’ names are the chart’s legend: pointing at one, or focusing i
   // At first the chosen model, Kimi K3, is lit: named at its line's end, its crossing marked.
   await expect(page.locator('#memory-figure .mem-overlay')).toContainText('Kimi K3');
   await expect(page.locator('#memory-figure .mem-overlay')).toContainText('crosses at 16,254');
+  // The chart takes the column's whole width, drawn at its own size in pixels.
+  const [plot, figure] = await Promise.all([page.locator('#memory-figure .mem-plot').boundingBox(), page.locator('#memory-figure .mem').boundingBox()]);
+  expect(plot!.width).toBeGreaterThan(0.95 * figure!.width);
+  const [, , w, h] = ((await page.locator('#memory-figure .mem-overlay').getAttribute('viewBox')) ?? '').split(' ').map(Number);
+  expect(Math.abs(w! - plot!.width)).toBeLessThanOrEqual(1);
+  expect(Math.abs(h! - plot!.height)).toBeLessThanOrEqual(1);
   // A pointer on Nemotron 3 Ultra's name: its line is the one lit, its name stands at the line's end, the readout follows.
   const nemotron = bar(page, 'Nemotron 3 Ultra').getByRole('button', { name: 'Nemotron 3 Ultra' });
   await nemotron.hover();
@@ -121,6 +127,9 @@ test('a pasted config.json is drawn beside the others, under the page’s policy
   await paste(page, GPT2);
   await expect(answer(page)).toContainText('Drawn as “gpt2”.');
   await expect(answer(page)).toContainText('Ignored 2: n_positions, vocab_size.');
+  // The result is drawn far above the box: the page brings its readout, and the chart under it, into view.
+  await expect(readout(page)).toContainText('Yours (gpt2)');
+  await expect(readout(page)).toBeInViewport();
   // 12 layers × K and V × 768 values × 2 bytes, for 1,024 tokens: 36 MiB.
   await page.locator('#mem-context').focus();
   await page.keyboard.press('Home');

@@ -146,3 +146,57 @@ describe('MemoryFigure', () => {
     expect(integer(1024)).toBe('1,024');
   });
 });
+
+describe('a pasted config’s result, drawn far above the box it was pasted in', () => {
+  const original = Element.prototype.scrollIntoView;
+  afterEach(() => {
+    Element.prototype.scrollIntoView = original;
+  });
+  /** Pastes a config and presses Draw it; resolves once the answer beside the box is written. */
+  async function paste(text: string) {
+    fireEvent.change(screen.getByLabelText(/paste a model/i), { target: { value: text } });
+    fireEvent.click(screen.getByRole('button', { name: /draw it/i }));
+    await waitFor(() => expect(screen.getAllByRole('status')[1]!.textContent).not.toBe(''));
+  }
+  const gpt2 = JSON.stringify({ model_type: 'gpt2', n_layer: 12, n_head: 12, n_embd: 768, n_ctx: 1024 });
+  /** The reader's motion setting, as matchMedia answers it. */
+  const motion = (setting: 'reduce' | 'no-preference') =>
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === `(prefers-reduced-motion: ${setting})`, media: query }));
+
+  it('is brought into view once drawn: the readout over the chart, smoothly, and the answer says where to look', async () => {
+    const scroll = vi.fn();
+    Element.prototype.scrollIntoView = scroll;
+    motion('no-preference');
+    setup();
+    await paste(gpt2);
+    await waitFor(() => expect(scroll).toHaveBeenCalledTimes(1));
+    const target = scroll.mock.contexts[0] as Element;
+    expect(target).toBe(document.querySelector('.mem-readout'));
+    expect(target.textContent).toContain('Yours (gpt2)');
+    expect(scroll).toHaveBeenCalledWith({ block: 'nearest', behavior: 'smooth' });
+    expect(screen.getAllByRole('status')[1]!.textContent).toContain('Drawn as “gpt2”. It is in the chart above, named in the readout over it.');
+  });
+
+  it('moves at once where the reader asks for reduced motion, or the browser cannot say', async () => {
+    const scroll = vi.fn();
+    Element.prototype.scrollIntoView = scroll;
+    motion('reduce');
+    setup();
+    await paste(gpt2);
+    await waitFor(() => expect(scroll).toHaveBeenCalledWith({ block: 'nearest', behavior: 'instant' }));
+    vi.unstubAllGlobals();
+    vi.stubGlobal('matchMedia', undefined);
+    await paste(gpt2.replace('gpt2', 'gpt2-again'));
+    await waitFor(() => expect(scroll).toHaveBeenCalledTimes(2));
+    expect(scroll).toHaveBeenLastCalledWith({ block: 'nearest', behavior: 'instant' });
+  });
+
+  it('stays put when nothing was drawn: the answer is beside the box', async () => {
+    const scroll = vi.fn();
+    Element.prototype.scrollIntoView = scroll;
+    setup();
+    await paste('{"n_layer": 12,');
+    expect(screen.getAllByRole('status')[1]!.textContent).toMatch(/^Nothing was drawn\./);
+    expect(scroll).not.toHaveBeenCalled();
+  });
+});

@@ -3,12 +3,12 @@
  * Every number and comparison in the prose is asked of src/content/memoryFigure.ts.
  */
 import { fp8Facts, MEMORY_CONTEXTS, MEMORY_DOWNLOADS, figureModels, memorySentences } from '../../content/memoryFigure';
-import { memoryModels, memoryRows, storageOf, TABLE_CONTEXTS } from '../../content/modelMemory';
+import { memoryModels, memoryRows, missingNotes, storageOf, TABLE_CONTEXTS } from '../../content/modelMemory';
 import { memoryData } from '../../content/k3Memory';
 import { MEMORY_DEFAULTS } from '../../content/defaults';
-import { bytes, integer, listWords } from '../../format';
+import { bytes, integer } from '../../format';
 import { Fold } from '../../viz/Fold';
-import { SNAPSHOT_EVERY, snapshotRows, snapshotsOverCache } from '../../content/snapshots';
+import { snapshotRows, snapshotSentences } from '../../content/snapshots';
 import { Island } from '../Island';
 import { SnapshotTable } from './Snapshots';
 import { FigureFrame } from '../Section';
@@ -34,7 +34,7 @@ export function MemoryPart() {
   const fp8 = fp8Facts(models);
   const drawn = models.filter((m) => m.stack).length;
   const snaps = snapshotRows(models, storage);
-  const over = snapshotsOverCache(snaps);
+  const snapSay = snapshotSentences(snaps);
   return (
     <>
       <p id="shipping-memory">
@@ -103,7 +103,8 @@ export function MemoryPart() {
         {fp8.compressed ? ` DeepSeek-V4’s compressed entries take ${fp8.compressed}.` : ''} Two things multiply these bytes
         in a deployment. Under tensor parallelism every GPU holds a whole <a href={cv.tensorParallel.source}>MLA cache</a>,
         and a whole <a href={cv.kvHeadReplicas.source}>KV head</a> where a model has fewer KV heads than GPUs. Prefix
-        caching <a href={cv.stateCopies.source}>keeps state snapshots</a> (sized below) and speculative decoding{' '}
+        caching <a href={cv.stateCopies.source}>keeps state snapshots</a> (sized below; vLLM&rsquo;s{' '}
+        <a href={cv.alignSnapshots.source}>align mode</a> keeps one per prefill chunk) and speculative decoding{' '}
         <a href={cv.speculativeCopies.source}>keeps a checkpoint per draft token</a>, extra copies of a hybrid&rsquo;s state.
       </p>
       <Fold id="memory-table" summary={`All ${models.length} models as a table`}>
@@ -152,15 +153,15 @@ export function MemoryPart() {
               <span className="q">{m.name}:</span>
               {m.note ? ` ${m.note}` : ''}
               {m.engine ? ` ${m.engine.text}` : ''}
-              {m.missing.map((x) => ` ${x.note}`).join('')} {statusNote(m)}
+              {missingNotes(m).map((n) => ` ${n}`).join('')} {statusNote(m)}
             </li>
           ))}
         </ul>
       </Fold>
-      <p data-claim="memory-snapshots-over-cache">
-        {over.length > 0
-          ? `Prefix caching keeps a snapshot of a hybrid's state where a prefix may be reused: at one every ${integer(SNAPSHOT_EVERY)} tokens, for ${listWords(over.map((r) => r.name))}, the snapshots to a whole context outweigh the cache itself (the table below and the downloads size them).`
-          : `Prefix caching keeps a snapshot of a hybrid's state wherever a prefix may be reused; at one every ${integer(SNAPSHOT_EVERY)} tokens, no model's snapshots to a whole context outweigh its cache (the downloads size them).`}
+      <p>
+        <span data-claim="memory-snapshots-per-prefix">{snapSay.perPrefix}</span>{' '}
+        <span data-claim="memory-snapshots-over-cache">{snapSay.upperBound}</span> That spacing is this page&rsquo;s assumption; real
+        counts depend on the engine, its mode and its chunk size. The table below and the downloads size both cases.
       </p>
       <SnapshotTable rows={snaps} />
       <p className="shipping-downloads">

@@ -4,15 +4,15 @@
  * what is fixed. The reader picks the storage types, the models, the order, and may paste a
  * config.json of their own, read in the browser (src/core/modelConfig.ts) and drawn beside the rest.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import './memory.css';
 import './memory-table.css';
 import { categoryOf, type Fp8Layout, type LayerGroup, type Storage, sequenceMemory, stackSummary } from '../../core/hybridMemory';
 import type { ConfigResult } from '../../core/modelConfig';
-import { Bars, ConfigReader, type Reading, readoutOf } from './parts';
+import { Bars, bringIntoView, ConfigReader, type Reading, readoutOf } from './parts';
 import { bytes, integer } from '../../format';
 import { Fold } from '../../viz/Fold';
-import { LogLogChart, type LogLogMarker, type LogLogSeries } from '../../viz/LogLogChart';
+import { MemoryChart, type MemoryMarker, type MemorySeries } from './MemoryChart';
 import { RangeControl } from '../../viz/RangeControl';
 import { LineSwatch } from '../../viz/LineSwatch';
 import { LabelledSelect } from '../../viz/Select';
@@ -91,7 +91,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
   }, [all, storage, first, last]);
 
   const lit = peek ?? state.focus;
-  const series: LogLogSeries[] = useMemo(
+  const series: MemorySeries[] = useMemo(
     () =>
       shown.flatMap((m) => {
         const to = Math.min(last, m.contextTokens ?? last);
@@ -106,9 +106,9 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
       }),
     [shown, storage, first, last, lit],
   );
-  const markers: LogLogMarker[] = useMemo(
+  const markers: MemoryMarker[] = useMemo(
     () =>
-      shown.flatMap((m): LogLogMarker[] => {
+      shown.flatMap((m): MemoryMarker[] => {
         const c = summaries.get(m.id)?.crossover ?? null;
         if (!m.stack) return [];
         // A model whose whole context is shorter than the axis is a point at its limit.
@@ -128,7 +128,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
         const focus = m.id === lit;
         const to = Math.min(last, m.contextTokens ?? last);
         // The lit line's name stands at its end, where the line stops.
-        const end: LogLogMarker[] = focus
+        const end: MemoryMarker[] = focus
           ? [
               {
                 key: `${m.id}-name`,
@@ -136,7 +136,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
                 x: to,
                 y: sequenceMemory(m.stack, storage, to).total,
                 label: m.name,
-                labelBelow: true,
+                prefer: 'below',
                 hollow: true,
               },
             ]
@@ -169,6 +169,13 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
   const drawnIds = all.filter((m) => m.stack).map((m) => m.id);
   const step = contexts.indexOf(state.context);
 
+  // A pasted config is drawn in the chart, far above the box it was pasted in: once drawn, its
+  // readout and line are brought into view (the answer beside the box says so too).
+  const readoutRef = useRef<HTMLParagraphElement>(null);
+  const [drawn, setDrawn] = useState(0);
+  useEffect(() => {
+    if (drawn > 0) bringIntoView(readoutRef.current);
+  }, [drawn]);
   const onModel = useCallback(
     (r: ConfigResult & { ok: true }) => {
       setYours({
@@ -181,6 +188,7 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
         missing: null,
       });
       set({ focus: YOURS });
+      setDrawn((n) => n + 1);
     },
     [set],
   );
@@ -213,14 +221,13 @@ export function MemoryFigure({ models, fp8, convBytes, defaults, contexts }: Mem
           onChange={(focus) => set({ focus })}
         />
       </div>
-      <p className="mem-readout" role="status">
+      <p className="mem-readout" role="status" ref={readoutRef}>
         {readoutOf(
           readings.find((r) => r.m.id === lit),
           state.context,
         )}
       </p>
-      <LogLogChart
-        classPrefix="mem"
+      <MemoryChart
         title="Memory per sequence against context"
         description={`One line per model from ${integer(first)} to ${integer(last)} tokens or its own limit; the bars below give the same bytes at the chosen context.`}
         xMin={first}

@@ -79,6 +79,16 @@ export function Bars({ readings, max, context, legend }: { readings: Reading[]; 
   );
 }
 
+/**
+ * Scrolls an element into view, as little as shows it: smoothly where the reader has not asked for
+ * reduced motion, at once where they have or the browser cannot say.
+ */
+export function bringIntoView(el: Element | null, win: Window = window): void {
+  if (!el || typeof el.scrollIntoView !== 'function') return;
+  const smooth = win.matchMedia?.('(prefers-reduced-motion: no-preference)').matches === true;
+  el.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'instant' });
+}
+
 export function ConfigReader({ onModel }: { onModel: (r: ConfigResult & { ok: true }) => void }) {
   const [text, setText] = useState('');
   const [answer, setAnswer] = useState<ConfigResult | null>(null);
@@ -108,8 +118,8 @@ export function ConfigReader({ onModel }: { onModel: (r: ConfigResult & { ok: tr
         {answer === null ? null : answer.ok ? (
           <>
             <p>
-              Drawn as &ldquo;{answer.name ?? 'Your model'}&rdquo;. Read {answer.used.length} keys: {answer.used.join(', ')}.
-              {answer.ignored.length ? ` Ignored ${answer.ignored.length}: ${answer.ignored.join(', ')}.` : ' Ignored none.'}
+              Drawn as &ldquo;{answer.name ?? 'Your model'}&rdquo;. It is in the chart above, named in the readout over it. Read {answer.used.length} keys:{' '}
+              {answer.used.join(', ')}.{answer.ignored.length ? ` Ignored ${answer.ignored.length}: ${answer.ignored.join(', ')}.` : ' Ignored none.'}
             </p>
             {answer.notes.map((n) => (
               <p key={n}>{n}</p>
