@@ -5,6 +5,7 @@
  */
 import { GATE_INIT, MIXERS, MEMORY_WORDS, MQAR_STREAMS, mqarGrid, numbersKept, parameterCounts, recalledPairs, spreadOf, STREAM_TESTS } from '../content/mqar';
 import { trainFigureProps, trainSentences, WRITE_RULES } from '../content/mqarWords';
+import { TrainGates } from './TrainGates';
 import { TrainHow } from './TrainHow';
 import { TableRegion } from '../widgets/Train/GridView';
 import { integer } from '../format';
@@ -194,6 +195,7 @@ export function TrainBody() {
           ))}
         </tbody>
       </TableRegion>
+      <TrainGates />
       <TrainHow g={g} cells={props.cells} />
     </main>
   );

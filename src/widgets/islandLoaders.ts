@@ -23,4 +23,5 @@ export const islandLoaders: Record<IslandName, Loader> = {
   recall: () => import('./Recall/RecallFigure').then((m) => as(m.RecallFigure)),
   evidence: () => import('./Evidence/EvidenceFigure').then((m) => as(m.EvidenceFigure)),
   train: () => import('./Train/TrainFigure').then((m) => as(m.TrainFigure)),
+  trainGates: () => import('./TrainGates/TrainGatesFigure').then((m) => as(m.TrainGatesFigure)),
 };

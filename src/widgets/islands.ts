@@ -13,6 +13,7 @@ import { MemoryFigure } from './Memory/MemoryFigure';
 import { RecallFigure } from './Recall/RecallFigure';
 import { ShippingFigure } from './Shipping/ShippingFigure';
 import { TrainFigure } from './Train/TrainFigure';
+import { TrainGatesFigure } from './TrainGates/TrainGatesFigure';
 
 export const islands = {
   forget: ForgetFigure,
@@ -26,6 +27,7 @@ export const islands = {
   recall: RecallFigure,
   evidence: EvidenceFigure,
   train: TrainFigure,
+  trainGates: TrainGatesFigure,
 } as const;
 
 export type IslandName = keyof typeof islands;

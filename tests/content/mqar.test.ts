@@ -114,8 +114,8 @@ describe('the stored recall grid', () => {
 describe('stored cells are reproduced bit for bit by a live run', () => {
   const stored = (stream: string, mixer: string, kv: number, seed: number) =>
     mqarGrid.cells.find((c) => c.stream === stream && c.mixer === mixer && c.kv === kv && c.seed === seed)!;
-  // A whole cell is trained to its last score in tests/content/mqarGatedCell.test.ts (gated delta at
-  // kv = 4, seed 1): one full run holds the climb, the cosine and the scoring to the stored bits.
+  // A whole cell is trained to its last score in tests/content/mqarGatedCell.test.ts (gated delta on
+  // the context switch at kv = 8, seed 1): one full run holds the climb, the cosine and the scoring to the stored bits.
   // The delta rule's cell is held to that same code through its first points below, and its stored
   // score here: the delta rule must recall four pairs at the grid's budget, 0.95 on one seed.
   it('delta on plain recall at kv = 4, seed 1, scores at least 0.95', () => {

@@ -64,6 +64,8 @@ const ISLAND_BUDGETS: Record<string, number> = {
    * the convolution's setting (11.5 KiB); the trainer itself comes with its worker.
    */
   'src/widgets/Train/TrainFigure.tsx': 12 * KB,
+  /** What the trained memory learned: its gate strips, the state after a token (the core's recurrence) and the words. */
+  'src/widgets/TrainGates/TrainGatesFigure.tsx': 8 * KB,
 };
 /** Web Workers a figure starts, by the figure, and the budget of the figure's chunks and its worker together. */
 const WORKER_BUDGETS: Record<string, { worker: RegExp; budget: number }> = {

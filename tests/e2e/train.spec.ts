@@ -5,6 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { specOf } from '../../src/content/mqar';
+import { climbFor, warmupFor } from '../../src/core/mqar/budget';
+import { cellSequences, gateTrace } from '../../src/core/mqar/gates';
+import { startCell } from '../../src/core/mqar/run';
 import { axeViolations, inEachTheme, keepScreenshot, setTheme, themesLabel, untilHydrated, WIDTH_THEMES, watch } from './helpers';
 
 const grid = JSON.parse(readFileSync('src/content/mqarGrid.json', 'utf8')) as {
@@ -22,6 +26,16 @@ const grid = JSON.parse(readFileSync('src/content/mqarGrid.json', 'utf8')) as {
 const MEMORIES = grid.settings.mixers.length;
 const status = (page: Page) => page.locator('#train-figure .train-status');
 const stepsDone = (page: Page) => page.locator('#train-figure .train-run progress').evaluate((p) => (p as HTMLProgressElement).value);
+
+/** The run the per-width test makes (gated delta on rewrites at kv = 4, 200 steps, seed 1), made again here: its gates on its first test sequence. */
+function runGates() {
+  const cell = grid.cells.find((c) => c.stream === 'rewrite' && c.mixer === 'gated' && c.kv === 4 && c.seed === 1)!;
+  const spec = { ...specOf(cell as unknown as Parameters<typeof specOf>[0]), steps: 200, warmup: warmupFor(200), climb: climbFor(200) };
+  const run = startCell(spec);
+  while (!run.done) run.advance(50);
+  const { values, sequences } = cellSequences(spec, 'test');
+  return gateTrace(run.params(), sequences[0]!, values);
+}
 
 async function openTrainer(page: Page, search = '') {
   await page.goto(`./train.html${search}`);
@@ -145,6 +159,31 @@ for (const { width, themes } of WIDTH_THEMES) {
     await page.keyboard.press('Enter');
     await expect(status(page)).toHaveText(/^Trained gated delta on rewrites at kv = 4, d = 16, seed 1, 200 steps/, { timeout: 30_000 });
     await expect(page.locator('#train-figure .train-result')).toContainText('The grid holds no cell with these settings');
+    // The run joins the trained-gates figure further down, and the figure shows it.
+    const gates = page.locator('#train-gates-figure');
+    await gates.scrollIntoViewIfNeeded();
+    await untilHydrated(page.locator('[data-island="trainGates"]'));
+    await expect(gates.getByRole('combobox', { name: 'Memory' })).toHaveValue('run');
+    await expect(gates.locator('.look-for')).toHaveText(
+      /^No separator on this stream: α stays between \d\.\d\d and \d\.\d\d on every write\. It answers \d of 4 queries right/,
+    );
+    const token = gates.getByRole('slider', { name: /Token/ });
+    await token.focus();
+    await page.keyboard.press('Home');
+    await expect(gates.getByRole('status')).toContainText('Token 1 of');
+    if (width === 1280) {
+      // The same run in Node, to the last bit: its gates on the same test sequence, as the page shows them.
+      const trace = runGates();
+      const first = trace.tokens[0]!;
+      await expect(gates.getByRole('status')).toHaveText(
+        `Token 1 of ${trace.tokens.length}, a write. β ${first.beta!.toFixed(2)}. α ${first.alpha![0]!.toFixed(2)}.`,
+      );
+      await page.keyboard.press('End');
+      const last = trace.tokens.at(-1)!;
+      await expect(gates.getByRole('status')).toContainText(
+        `α ${last.alpha![0]!.toFixed(2)}. ${last.answer!.right ? 'Right' : 'Wrong'}: ${last.answer!.probability.toFixed(2)} on the right value.`,
+      );
+    }
     await inEachTheme(page, themes, async (theme) => {
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
@@ -152,6 +191,7 @@ for (const { width, themes } of WIDTH_THEMES) {
       ).toBeLessThanOrEqual(0);
       expect(await axeViolations(page)).toEqual([]);
       await keepScreenshot(page.locator('#train-figure'), `train-${width}-${theme}`);
+      await keepScreenshot(page.locator('#train-gates-figure'), `train-gates-${width}-${theme}`);
     });
     expect(problems).toEqual([]);
   });
@@ -185,6 +225,11 @@ test.describe('without JavaScript', () => {
     expect(json.commit).toMatch(/^[0-9a-f]{40}$/);
     await expect(page.locator('#train-figure .train-table tbody tr')).toHaveCount(MEMORIES);
     await expect(page.locator('#train-figure .train-table tbody tr').first().locator('td')).toHaveCount(grid.settings.kv.length);
+    // What the trained memory learned, drawn by the build: the opening cell's strips, its look-for line, the table of every seed and load.
+    const gates = page.locator('#train-gates-figure');
+    await expect(gates.locator('.look-for')).toHaveText(/^Look for the separator: α falls to \d\.\d\d there; on writes it stays between/);
+    await expect(gates.locator('.gate-separator')).toHaveCount(1);
+    await expect(page.locator('#train-gates-table-caption + .train-table-region tbody tr')).toHaveCount(8);
     await page.goto('./#verify');
     await expect(page.locator('#verify-train a[href$="train.html"]')).toBeVisible();
   });

@@ -18,3 +18,4 @@ export {
 export { type Sequence, makeTape, forward, gradients, evaluate } from './model';
 export { ADAM_DEFAULTS, adam, adamState, trainStep } from './adam';
 export { type Recurrence, type RecurrenceInput, recurrenceForward } from './recurrence';
+export { type GateTrace, type TokenTrace, cellSequences, gateSummary, gateTrace, median } from './gates';

@@ -4,7 +4,7 @@
  * seed (the embeddings, the parameters, each training batch, the validation and test batches),
  * so a stored cell is reproduced bit for bit by running it again, in Node or in a browser.
  */
-import { adamState, evaluate, initParams, type Mixer, trainStep } from './index';
+import { adamState, cloneParams, evaluate, initParams, type Mixer, type Params, trainStep } from './index';
 import { halfCosine } from './elementary';
 import { batch, batchSeed, embeddings, type MqarStream, partSeed, streamShape } from './task';
 
@@ -85,6 +85,8 @@ export interface CellRun {
   advance(count: number): CellResult['curve'];
   /** Scores the trained memory on validation and test sequences; call it once `done` is true. */
   finish(): CellResult;
+  /** A copy of the parameters as they stand after the steps taken so far: reading them changes nothing in the run. */
+  params(): Params;
 }
 
 /** Starts one cell: its embeddings, parameters and optimiser, each from the cell's seed. */
@@ -140,6 +142,7 @@ export function startCell(spec: CellSpec): CellRun {
         diverged === null ? evaluate(p, batch(e, spec.stream, spec.kv, spec.evalSize, partSeed(spec.seed, part)), e.values) : { loss: Number.NaN, accuracy: 0 };
       return { curve: [...curve], validation: score('validation'), test: score('test'), diverged };
     },
+    params: () => cloneParams(p),
   };
   return run;
 }

@@ -11,6 +11,7 @@ import { ForgetLab } from './ForgetLab';
 import { AttentionDeeper, AttentionRead } from './AttentionRead';
 import { Fold } from '../../viz/Fold';
 import { trainedDeltaAhead } from '../../content/mqarWords';
+import { gateTableSentences } from '../../content/mqarGates';
 import { figureEquation } from '../typeset';
 import { Lit, NoteMark, notes, Term } from '../Cards';
 
@@ -41,6 +42,7 @@ export function Forget() {
   const scale = labAtScale();
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const openFrame = defaultText(defaults);
+  const trainedGates = gateTableSentences().essay;
 
   return (
     <Section id="forget" notes={NOTES} kicker="the whole argument">
@@ -125,6 +127,16 @@ export function Forget() {
         {span(layout.slowChannels)}, one channel each. A context then writes more pairs than rows {span(layout.fastChannels)} can hold, and
         writes some of its keys again with new values. Then a new context begins. Gated DeltaNet computes its gate from each token, so the gate
         can close at such a change; here the gates fire there and nowhere else.
+        {trainedGates ? (
+          <>
+            {' '}
+            <span data-claim="forget-trained-gates">
+              {trainedGates.before}
+              <a href="train.html#train-gates">{trainedGates.link}</a>
+              {trainedGates.after}
+            </span>
+          </>
+        ) : null}
       </p>
       <FigureFrame id="forget" minHeight={880} lookFor={openFrame.lookFor} caption={openFrame.caption}>
         <Island

@@ -4,7 +4,7 @@
  * trains any cell again in a Web Worker (./useTrainRun.ts), and a stored cell comes out the same
  * to the last bit.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { batchFor, climbFor, warmupFor } from '../../core/mqar/budget';
 import type { CellSpec } from '../../core/mqar/run';
 import { hasRecurrentHead } from '../../core/mqar/params';
@@ -17,6 +17,7 @@ import { STREAM_NAMES, storedFor } from './parts';
 import { RunPanel } from './RunPanel';
 import { type TrainState, trainCodec } from './state';
 import { useTrainRun } from './useTrainRun';
+import { RUN_GATES_EVENT, runGateCell } from './runGates';
 
 export function TrainFigure(props: TrainFigureProps) {
   const { defaults, settings, rates, cells } = props;
@@ -45,6 +46,11 @@ export function TrainFigure(props: TrainFigureProps) {
     }),
     [state, settings, rates],
   );
+  // A finished run of a gated memory joins the trained-gates figure further down the page.
+  useEffect(() => {
+    if (run.status === 'done' && run.gates && run.spec && run.result)
+      window.dispatchEvent(new CustomEvent(RUN_GATES_EVENT, { detail: runGateCell(run.spec, run.result, run.gates) }));
+  }, [run.status, run.gates, run.spec, run.result]);
   return (
     <div className="train figure-inputs" data-status={run.status}>
       <p className="look-for train-look-for">{props.lookFor[state.stream]}</p>

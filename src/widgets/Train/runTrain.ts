@@ -4,6 +4,8 @@
  * slices while paused (the page pauses it when its tab is hidden). ./train.worker.ts hands it the
  * worker's messages; tests call it directly.
  */
+import { cellSequences, gateTrace } from '../../core/mqar/gates';
+import { type GateView, gateView, isGateMixer } from '../../core/mqar/gateView';
 import { type CellResult, type CellSpec, startCell } from '../../core/mqar/run';
 
 /** A slice runs at most this long before the worker looks at its messages and posts. */
@@ -14,8 +16,16 @@ export type TrainMessage = { type: 'start'; spec: CellSpec; paused?: boolean } |
 
 export type TrainPost =
   | { type: 'progress'; step: number; points: CellResult['curve'] }
-  | { type: 'done'; step: number; points: CellResult['curve']; result: CellResult }
+  | { type: 'done'; step: number; points: CellResult['curve']; result: CellResult; gates: GateView | null }
   | { type: 'failed'; message: string };
+
+/** A finished run's gates on its first test sequence, for the trained-gates figure, where the memory has gates to draw. */
+function traced(run: ReturnType<typeof startCell>): GateView | null {
+  const { spec } = run;
+  if (!isGateMixer(spec.mixer)) return null;
+  const { values, sequences } = cellSequences(spec, 'test');
+  return gateView(gateTrace(run.params(), sequences[0]!, values));
+}
 
 export interface Trainer {
   receive(message: TrainMessage): void;
@@ -44,7 +54,7 @@ export function trainer(
       while (!run.done && now() < until);
       if (run.done) {
         const result = run.finish();
-        post({ type: 'done', step: run.step, points, result });
+        post({ type: 'done', step: run.step, points, result, gates: traced(run) });
         run = null;
         return;
       }

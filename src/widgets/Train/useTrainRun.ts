@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CellResult, CellSpec } from '../../core/mqar/run';
+import type { GateView } from '../../core/mqar/gateView';
 import type { TrainMessage, TrainPost } from './runTrain';
 
 export type TrainStatus = 'idle' | 'running' | 'paused' | 'done' | 'stopped' | 'diverged' | 'failed';
@@ -14,11 +15,13 @@ export interface TrainRunState {
   step: number;
   curve: CellResult['curve'];
   result: CellResult | null;
+  /** A finished run's gates on its first test sequence, where its memory has gates (../../core/mqar/gateView.ts). */
+  gates: GateView | null;
   status: TrainStatus;
   message: string;
 }
 
-const IDLE: TrainRunState = { spec: null, step: 0, curve: [], result: null, status: 'idle', message: '' };
+const IDLE: TrainRunState = { spec: null, step: 0, curve: [], result: null, gates: null, status: 'idle', message: '' };
 
 export function useTrainRun() {
   const [run, setRun] = useState<TrainRunState>(IDLE);
@@ -57,6 +60,7 @@ export function useTrainRun() {
           step: p.step,
           curve: p.points.length ? [...r.curve, ...p.points] : r.curve,
           result: p.type === 'done' ? p.result : null,
+          gates: p.type === 'done' ? p.gates : null,
           status: p.type === 'done' ? (p.result.diverged === null && Number.isFinite(p.result.test.loss) ? 'done' : 'diverged') : r.status,
         }));
       };
