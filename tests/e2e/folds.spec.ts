@@ -63,7 +63,7 @@ const FOLDS = [
     name: 'the prefix snapshots',
     fold: '#memory-snapshots',
     inside: 'memory-snapshots-kimi-k3',
-    words: 'to the model’s whole context, beside its cache there',
+    words: 'the mode vLLM runs for Gated DeltaNet layers',
     within: '#shipping-memory-fold',
   },
   { name: 'the evidence study by study', fold: '#verify-deeper', inside: 'verify-metric', words: 'Where the hybrid lost, by any margin' },

@@ -38,12 +38,14 @@ for (const { width, themes } of WIDTH_THEMES) {
       }
       // Opening the gates' fold moves no control: its summary and the row above it stay where they were.
       const placed = () =>
-        figure.evaluate((f) =>
-          ['.forget-gates > summary', '.forget-options select', '.forget-options button'].map((sel) => {
+        figure.evaluate((f) => {
+          // Relative to the figure, so a scroll that brings the summary into view moves nothing.
+          const top = f.getBoundingClientRect().top;
+          return ['.forget-gates > summary', '.forget-options select', '.forget-options button'].map((sel) => {
             const r = f.querySelector(sel)!.getBoundingClientRect();
-            return [Math.round(r.left), Math.round(r.top)];
-          }),
-        );
+            return [Math.round(r.left), Math.round(r.top - top)];
+          });
+        });
       const closed = await placed();
       await figure.locator('.forget-gates > summary').click();
       await expect(figure.locator('.forget-gates')).toHaveJSProperty('open', true);

@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { specOf } from '../../src/content/mqar';
-import { climbFor, warmupFor } from '../../src/core/mqar/budget';
+import { batchFor, climbFor, warmupFor } from '../../src/core/mqar/budget';
 import { cellSequences, gateTrace } from '../../src/core/mqar/gates';
 import { startCell } from '../../src/core/mqar/run';
 import { axeViolations, inEachTheme, keepScreenshot, setTheme, themesLabel, untilHydrated, WIDTH_THEMES, watch } from './helpers';
@@ -24,13 +23,35 @@ const grid = JSON.parse(readFileSync('src/content/mqarGrid.json', 'utf8')) as {
   }[];
 };
 const MEMORIES = grid.settings.mixers.length;
+/** The grid's shared settings and rates, as the trainer's figure builds a run's spec from them. */
+const rawGrid = grid as unknown as {
+  settings: { d: number; candidates: number; keys: number; queries: number; decay: 'cosine' | 'none'; evalSize: number; every: number };
+  rates: Record<string, number>;
+};
 const status = (page: Page) => page.locator('#train-figure .train-status');
 const stepsDone = (page: Page) => page.locator('#train-figure .train-run progress').evaluate((p) => (p as HTMLProgressElement).value);
 
 /** The run the per-width test makes (gated delta on rewrites at kv = 4, 200 steps, seed 1), made again here: its gates on its first test sequence. */
 function runGates() {
-  const cell = grid.cells.find((c) => c.stream === 'rewrite' && c.mixer === 'gated' && c.kv === 4 && c.seed === 1)!;
-  const spec = { ...specOf(cell as unknown as Parameters<typeof specOf>[0]), steps: 200, warmup: warmupFor(200), climb: climbFor(200) };
+  const s = rawGrid.settings;
+  const spec = {
+    mixer: 'gated' as const,
+    stream: 'rewrite' as const,
+    kv: 4,
+    d: s.d,
+    candidates: s.candidates,
+    keys: s.keys,
+    steps: 200,
+    warmup: warmupFor(200),
+    decay: s.decay,
+    climb: climbFor(200),
+    conv: false,
+    batchSize: batchFor(s.queries, 4),
+    lr: rawGrid.rates.gated!,
+    seed: 1,
+    evalSize: s.evalSize,
+    every: s.every,
+  };
   const run = startCell(spec);
   while (!run.done) run.advance(50);
   const { values, sequences } = cellSequences(spec, 'test');
@@ -163,7 +184,7 @@ for (const { width, themes } of WIDTH_THEMES) {
     const gates = page.locator('#train-gates-figure');
     await gates.scrollIntoViewIfNeeded();
     await untilHydrated(page.locator('[data-island="trainGates"]'));
-    await expect(gates.getByRole('combobox', { name: 'Memory' })).toHaveValue('run');
+    await expect(gates.getByRole('combobox', { name: 'Cell' })).toHaveValue('run');
     await expect(gates.locator('.look-for')).toHaveText(
       /^No separator on this stream: α stays between \d\.\d\d and \d\.\d\d on every write\. It answers \d of 4 queries right/,
     );

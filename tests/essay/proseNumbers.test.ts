@@ -31,7 +31,6 @@ const ALLOWED: { file: string; pattern: RegExp; reason: string }[] = [
   { file: 'ForgetLab.tsx', pattern: /crosses 0\.5\b/, reason: 'the half-error point, defined as where the mean read error crosses one half' },
   { file: 'Scale.tsx', pattern: /117 million/, reason: 'the count OpenAI first published and later withdrew, quoted from the repository linked beside it' },
   { file: 'AttentionRead.tsx', pattern: /1\/&radic;/, reason: 'the textbook scale 1/√d, a formula rather than a figure' },
-  { file: 'Verify.tsx', pattern: /arXiv \d{4}\.\d{5}/, reason: 'an arXiv identifier' },
 ];
 
 type Node = { type?: string; [key: string]: unknown };

@@ -47,7 +47,7 @@ describe('the trained-gates figure', () => {
 
   it('switches cells from its menu, strips and words with it', () => {
     const { lookFor } = setup();
-    fireEvent.change(screen.getByLabelText(/Memory/), { target: { value: 'gdn2-switch' } });
+    fireEvent.change(screen.getByLabelText(/Cell/), { target: { value: 'gdn2-switch' } });
     expect(lookFor.textContent).toContain('α, its mean over key channels,');
     expect(document.querySelector('.gate-erase')).not.toBeNull();
     expect(document.querySelector('.gate-write')).not.toBeNull();
@@ -60,7 +60,7 @@ describe('the trained-gates figure', () => {
     act(() => {
       window.dispatchEvent(new CustomEvent(RUN_GATES_EVENT, { detail: run }));
     });
-    const menu = screen.getByLabelText(/Memory/) as HTMLSelectElement;
+    const menu = screen.getByLabelText(/Cell/) as HTMLSelectElement;
     expect(menu.value).toBe('run');
     expect(menu.options[0]!.textContent).toBe('Your run: per-channel gated delta');
     expect(document.body.textContent).toContain('trained on this page');

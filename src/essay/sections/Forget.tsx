@@ -119,8 +119,8 @@ export function Forget() {
       <p>
         The read error is the distance between what a key reads back, <var className="tok-k">k</var>
         <var className="tok-s">S</var>, and what it should return, relative to the value&rsquo;s length. Each kind of question the figure&rsquo;s stream asks
-        weighs the same: a key written twice should return its latest value, and a key of an ended context nothing. For a key with a value, an error of 1.00 is as wrong as answering zero. An empty memory answers an ended context&rsquo;s keys right, so from the new context on it scores below 1.00; the chart draws its score dashed. The additive rule can go past 1.00: its read holds the right value plus every other
-        value, weighted by how far their keys overlap, so it answers with something confident and wrong.
+        weighs the same: a key written twice should return its latest value, and a key of an ended context nothing. An error of 1.00 is as wrong as answering zero. The additive rule can go past it: its read holds the right value plus every other
+        value, weighted by how far their keys overlap, so it answers with something confident and wrong. The dashed line is an empty memory&rsquo;s score.
       </p>
       <p>
         The stream in the figure is built to show each policy at work. {capitalise(countWord(layout.slowFacts))} facts sit on rows{' '}
@@ -161,12 +161,11 @@ export function Forget() {
         reads even the pair just written through the old context&rsquo;s pile.
       </p>
       <p>
-        Drag to the end and the gain shrinks while the cost stays. The new context writes the same rows, so the old keys read its values even
-        in a cleared memory. Clearing helps only until a new context fills the rows it shares with the old one; on rows it never writes, the
-        loss is for good.
+        Drag to the end and the gain shrinks while the cost stays: the new context writes the same rows, so old keys read its values even in a
+        cleared memory; on rows it never writes, the loss is for good.
       </p>
       <p>
-        Switch to random keys and every key touches every row, so no rows can be kept apart and the decays buy little. By nearest value, the count recall
+        On random keys every key touches every row, so no rows can be kept apart and the decays buy little. By nearest value, the count recall
         benchmarks make, untrained additive writes of random keys can come out ahead, at real sizes too. In the lab, with heads {scale.d} wide and twice as many pairs
         as channels, additive recalls <span data-claim="forget-lab-additive">{pct(scale.accuracy.additive)}</span> of its pairs, delta{' '}
         {pct(scale.accuracy.delta)}, and gated delta {pct(scale.accuracy.gatedDelta)}, under a decay set by hand to {f2(scale.alpha)} at every write, not learned.
@@ -183,12 +182,11 @@ export function Forget() {
       </p>
       <h3>What each metric rewards</h3>
       <p>
-        Read error counts a read&rsquo;s length as well as its direction. Cosine similarity forgives the length, and so does nearest-value
+        Read error counts a read&rsquo;s length as well as its direction, which a later layer sees. Cosine similarity forgives the length, and so does nearest-value
         accuracy, the share of reads that lie closer to their own value than to any other. On random keys, at twice as many pairs as
-        channels, both rank additive first and read error ranks it last, averaged over {seeds} streams. Additive keeps the right value in
+        channels, both rank additive first and read error ranks it last, on average over many streams. Additive keeps the right value in
         full under its crosstalk; delta has partly overwritten old pairs. Gated DeltaNet and Kimi Delta Attention normalise each read before
-        using it, which forgives length as cosine does. The figure plots read error because a later layer sees a read&rsquo;s length as well as its direction, and keeps
-        cosine one switch away.
+        using it, which forgives length as cosine does. The figure plots read error and keeps cosine one switch away.
       </p>
       <Equation id="readCosine" label="Mean cosine similarity between each read and its value" />
       <AttentionRead />

@@ -19,9 +19,8 @@ export function Verify() {
   return (
     <Section id="verify">
       <p>
-        The claim not to take on trust is that a hybrid beats full attention in a controlled comparison. The Kimi
-        Linear report says it does, under matched training (
-        <Cite href="https://arxiv.org/abs/2510.26692">arXiv 2510.26692</Cite>), and it may well be true. It is also
+        The claim not to take on trust is that a hybrid beats full attention in a controlled comparison.{' '}
+        <Cite href="https://arxiv.org/abs/2510.26692">The Kimi Linear report</Cite> says it does, under matched training, and it may well be true. It is also
         exactly the kind of result that depends on what was measured: which tasks, which context lengths, how much
         training, how the baseline was tuned. The number is a property of the evaluation as much as of the
         architecture. Two wins often quoted for hybrids change on a closer reading{' '}

@@ -55,7 +55,7 @@ export function TrainGatesFigure({ cells: stored, defaults }: TrainGatesProps) {
     <div className="train-gates">
       <div className="train-gates-controls">
         <label>
-          Memory{' '}
+          Cell{' '}
           <select
             value={cell.id}
             onChange={(e) =>
