@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { GATES_OPEN_CELL, storedGateCells } from '../../src/content/mqarGates';
 import { gatesCodec } from '../../src/widgets/TrainGates/state';
-import { RUN_GATES_EVENT } from '../../src/widgets/Train/runGates';
+import { publishRun, RUN_GATES_EVENT } from '../../src/widgets/Train/runGates';
 import { TrainGatesFigure } from '../../src/widgets/TrainGates/TrainGatesFigure';
 
 const cells = storedGateCells();
@@ -64,6 +64,18 @@ describe('the trained-gates figure', () => {
     expect(menu.value).toBe('run');
     expect(menu.options[0]!.textContent).toBe('Your run: per-channel gated delta');
     expect(document.body.textContent).toContain('trained on this page');
+  });
+});
+
+describe('a run that ended before the figure woke', () => {
+  it('is in the menu and shown once the figure hydrates', () => {
+    publishRun({ ...cells.find((c) => c.id === 'delta-switch')!, id: 'run', label: 'Your run: delta rule', run: true });
+    try {
+      setup();
+      expect((screen.getByLabelText(/Cell/) as HTMLSelectElement).value).toBe('run');
+    } finally {
+      publishRun(null);
+    }
   });
 });
 

@@ -17,7 +17,7 @@ import { STREAM_NAMES, storedFor } from './parts';
 import { RunPanel } from './RunPanel';
 import { type TrainState, trainCodec } from './state';
 import { useTrainRun } from './useTrainRun';
-import { RUN_GATES_EVENT, runGateCell } from './runGates';
+import { publishRun, runGateCell } from './runGates';
 
 export function TrainFigure(props: TrainFigureProps) {
   const { defaults, settings, rates, cells } = props;
@@ -48,8 +48,7 @@ export function TrainFigure(props: TrainFigureProps) {
   );
   // A finished run of a gated memory joins the trained-gates figure further down the page.
   useEffect(() => {
-    if (run.status === 'done' && run.gates && run.spec && run.result)
-      window.dispatchEvent(new CustomEvent(RUN_GATES_EVENT, { detail: runGateCell(run.spec, run.result, run.gates) }));
+    if (run.status === 'done' && run.gates && run.spec && run.result) publishRun(runGateCell(run.spec, run.result, run.gates));
   }, [run.status, run.gates, run.spec, run.result]);
   return (
     <div className="train figure-inputs" data-status={run.status}>

@@ -6,6 +6,17 @@ import { MIXER_NAMES, STREAM_NAMES } from './parts';
 /** The event the trainer's figure sends when a reader's run has finished, with its cell. */
 export const RUN_GATES_EVENT = 'train-gates';
 
+/** The last finished run's cell, for a trained-gates figure that wakes after the run has ended. */
+let latest: GateCell | null = null;
+
+/** Keeps a finished run's cell and tells any trained-gates figure already awake; null forgets it. */
+export function publishRun(cell: GateCell | null): void {
+  latest = cell;
+  if (cell) window.dispatchEvent(new CustomEvent(RUN_GATES_EVENT, { detail: cell }));
+}
+
+export const latestRun = (): GateCell | null => latest;
+
 export function runGateCell(spec: CellSpec, result: CellResult, view: GateView): GateCell {
   return {
     id: 'run',

@@ -51,8 +51,14 @@ export function GateStrips({ view, at }: { view: GateView; at: number }) {
   const sep = view.kinds.indexOf('separator');
   const r = (v: number) => Math.round(v * 100) / 100;
   return (
-    <div className="gate-strips-box">
-      <svg className="gate-strips" viewBox={`0 0 ${WIDTH} ${height}`} aria-hidden="true">
+    // On a phone the strips scroll sideways in their box, which the keyboard can reach.
+    <div className="gate-strips-box" role="region" aria-label="The gates, one column a token" tabIndex={0}>
+      <svg
+        className="gate-strips"
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        role="img"
+        aria-label={`The gates each of the ${T} tokens set, from 0 to 1; the readout above gives the token the slider is on.`}
+      >
         {sep >= 0 ? <rect className="gate-separator" x={r(x(sep))} y={0} width={r(cw)} height={height} /> : null}
         {view.kinds.map((k, t) => (
           <text key={`k${t}`} className={`gate-kind gate-kind-${k}`} x={r(x(t) + cw / 2)} y={KIND_H - 4} textAnchor="middle">

@@ -12,7 +12,7 @@ import { gatesLookFor, KIND_WORDS, MIXER_WORDS, tokenReadout } from './describe'
 import { GateStrips } from './GateStrips';
 import { gatesCodec, type GatesSettings } from './state';
 import { useUrlState } from '../urlState';
-import { RUN_GATES_EVENT } from '../Train/runGates';
+import { latestRun, RUN_GATES_EVENT } from '../Train/runGates';
 import '../Forget/forget-states.css';
 import './train-gates.css';
 
@@ -33,14 +33,17 @@ export function TrainGatesFigure({ cells: stored, defaults }: TrainGatesProps) {
   const t = Math.min(state.token, view.kinds.length - 1);
   const states = useMemo(() => viewStates(view), [view]);
 
+  // A reader's run: one finished before this figure woke is taken at once, a later one as it ends.
   useEffect(() => {
-    const take = (e: Event) => {
-      const detail = (e as CustomEvent<GateCell>).detail;
-      setRun(detail);
-      setState({ cell: detail.id, token: Math.max(0, detail.view.kinds.indexOf('separator')) });
+    const take = (cell: GateCell) => {
+      setRun(cell);
+      setState({ cell: cell.id, token: Math.max(0, cell.view.kinds.indexOf('separator')) });
     };
-    window.addEventListener(RUN_GATES_EVENT, take);
-    return () => window.removeEventListener(RUN_GATES_EVENT, take);
+    const finished = latestRun();
+    if (finished) take(finished);
+    const onRun = (e: Event) => take((e as CustomEvent<GateCell>).detail);
+    window.addEventListener(RUN_GATES_EVENT, onRun);
+    return () => window.removeEventListener(RUN_GATES_EVENT, onRun);
   }, []);
 
   // The look-for line sits outside the island, above the figure: written here when the cell changes.
