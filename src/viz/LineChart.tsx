@@ -159,7 +159,12 @@ const Plot = memo(function Plot({
         <Paths series={series} length={length} geometry={geometry} />
         {reference ? (
           // Under the line, at whichever end no line crosses the label (the right, where both are crossed).
-          <text className="reference-label" x={labelSide === 'end' ? innerW - 4 : 4} y={hundredths(geometry.y(labelY(reference)) + 15)} textAnchor={labelSide}>
+          <text
+            className="reference-label"
+            x={labelSide === 'end' ? innerW - 4 : 4}
+            y={hundredths(geometry.y(labelY(reference, labelSide)) + 15)}
+            textAnchor={labelSide}
+          >
             {reference.label}
           </text>
         ) : null}

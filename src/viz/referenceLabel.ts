@@ -20,11 +20,11 @@ const CHAR_PX = 6.5;
  */
 export function clearSide(series: readonly { values: ArrayLike<number> }[], geometry: Placing, reference: ChartReference): 'start' | 'end' {
   const width = reference.label.length * CHAR_PX + 8;
-  const top = geometry.y(labelY(reference)) - 4;
-  const foot = geometry.y(labelY(reference)) + 19;
-  // A segment crosses where its span of x meets the label's and its span of y meets the band's.
-  const crossed = (from: number, to: number) =>
-    series.some((s) => {
+  // A segment crosses where its span of x meets the label's and its span of y meets the band under the line at that end.
+  const crossed = (from: number, to: number, side: 'start' | 'end') => {
+    const top = geometry.y(labelY(reference, side)) - 4;
+    const foot = geometry.y(labelY(reference, side)) + 19;
+    return series.some((s) => {
       for (let i = 1; i < s.values.length; i++) {
         const [x0, x1] = [geometry.x(i), geometry.x(i + 1)];
         const [y0, y1] = [geometry.y(s.values[i - 1]!), geometry.y(s.values[i]!)];
@@ -32,8 +32,9 @@ export function clearSide(series: readonly { values: ArrayLike<number> }[], geom
       }
       return false;
     });
-  if (!crossed(geometry.innerW - width, geometry.innerW)) return 'end';
-  return crossed(0, width) ? 'end' : 'start';
+  };
+  if (!crossed(geometry.innerW - width, geometry.innerW, 'end')) return 'end';
+  return crossed(0, width, 'start') ? 'end' : 'start';
 }
 
 /** A chart's reference: a dashed line at y, or through `values` (one per x) where it moves along the axis. */
@@ -43,8 +44,12 @@ export interface ChartReference {
   values?: ArrayLike<number>;
 }
 
-/** Where a reference's label sits: under its line, or under a moving line's last point, where the chart's stream has ended. */
-export const labelY = (reference: ChartReference): number => (reference.values?.length ? reference.values[reference.values.length - 1]! : reference.y);
+/** Where a reference's label sits: under its line, or, for a line that moves, under its first or last point, at the end the label takes. */
+export function labelY(reference: ChartReference, side: 'start' | 'end'): number {
+  const v = reference.values;
+  if (!v?.length) return reference.y;
+  return side === 'start' ? v[0]! : v[v.length - 1]!;
+}
 
 /** The reference's line: flat at y, or a step at each x where it moves, from the plot's left edge to its right. */
 export function referencePath(reference: ChartReference, geometry: Placing): string {

@@ -9,9 +9,9 @@ export const afterKdaEquations = {
   gatedOja: String.raw`\Sc{S}_t = \Sc{S}_{t-1}\operatorname{Diag}(\ac{\alpha}_t)\big(I - \bc{\beta}_t\,\vc{v}_t^{\top}\vc{v}_t\big) + \bc{\beta}_t\,\kc{k}_t^{\top}\vc{v}_t`,
   mesaNet: String.raw`\begin{aligned} \Sc{H}_t &= \ac{\alpha}_t\,\Sc{H}_{t-1} + \bc{\beta}_t\,\kc{k}_t^{\top}\kc{k}_t, \qquad \Sc{S}_t = \ac{\alpha}_t\,\Sc{S}_{t-1} + \bc{\beta}_t\,\kc{k}_t^{\top}\vc{v}_t,\\ o_t &= q_t\big(\Sc{H}_t + \operatorname{Diag}(\lambda)\big)^{-1}\,\Sc{S}_t \end{aligned}`,
   logLinear: String.raw`o_t = \sum_{\ell} \lambda_t^{(\ell)}\, q_t\,\Sc{S}_t^{(\ell)}, \qquad \Sc{S}_t^{(\ell)} = \sum_{s \in B_t^{(\ell)}} \Big(\prod_{r=s+1}^{t}\ac{\alpha}_r\Big)\,\kc{k}_s^{\top}\vc{v}_s`,
-  comba: String.raw`\Sc{S}_t = \big(\ac{\alpha}_t I - \bc{\beta}_t\,\kc{k}_t^{\top}p_t\big)\,\Sc{S}_{t-1} + \bc{\beta}_t\,\kc{k}_t^{\top}\vc{v}_t, \qquad p_t = c\,\kc{k}_t, \qquad o_t = \big(q_t - D\,p_t\big)\,\Sc{S}_t`,
+  comba: String.raw`\begin{aligned} \Sc{S}_t &= \big(\ac{\alpha}_t I - \bc{\beta}_t\,\kc{k}_t^{\top}p_t\big)\,\Sc{S}_{t-1} + \bc{\beta}_t\,\kc{k}_t^{\top}\vc{v}_t,\\ p_t &= c\,\kc{k}_t, \qquad o_t = \big(q_t - D\,p_t\big)\,\Sc{S}_t \end{aligned}`,
   rwkv7: String.raw`\Sc{S}_t = \big(\operatorname{Diag}(\ac{\alpha}_t) - (a_t \odot \hat{\kappa}_t)^{\top}\hat{\kappa}_t\big)\,\Sc{S}_{t-1} + \tilde{\kc{k}}_t^{\top}\vc{v}_t`,
-  deltaProduct: String.raw`\Sc{S}_{t,j} = \big(I - \bc{\beta}_{t,j}\,\kc{k}_{t,j}^{\top}\kc{k}_{t,j}\big)\,\Sc{S}_{t,j-1} + \bc{\beta}_{t,j}\,\kc{k}_{t,j}^{\top}\vc{v}_{t,j}, \qquad \Sc{S}_{t,0} = \ac{\alpha}_t\,\Sc{S}_{t-1}, \qquad \Sc{S}_t = \Sc{S}_{t,n}`,
+  deltaProduct: String.raw`\begin{aligned} \Sc{S}_{t,j} &= \big(I - \bc{\beta}_{t,j}\,\kc{k}_{t,j}^{\top}\kc{k}_{t,j}\big)\,\Sc{S}_{t,j-1} + \bc{\beta}_{t,j}\,\kc{k}_{t,j}^{\top}\vc{v}_{t,j},\\ \Sc{S}_{t,0} &= \ac{\alpha}_t\,\Sc{S}_{t-1}, \qquad \Sc{S}_t = \Sc{S}_{t,n} \end{aligned}`,
 } as const satisfies Record<string, string>;
 
 /** The line under each update that names its symbols. */
