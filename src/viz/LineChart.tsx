@@ -105,6 +105,7 @@ const Plot = memo(function Plot({
 }: PlotProps) {
   const { innerW, innerH } = geometry;
   const labelSide = useMemo(() => (reference ? clearSide(series, geometry, reference) : 'end'), [series, geometry, reference]);
+  const labelAt = reference ? hundredths(geometry.y(labelY(reference, labelSide)) + 15) : 0;
   const point = focus ? series[focus.s] : undefined;
   const pointValue = focus && point ? (point.values[focus.i] ?? 0) : 0;
   return (
@@ -151,20 +152,11 @@ const Plot = memo(function Plot({
         <text className="axis-label" transform={`translate(${-38},${innerH / 2}) rotate(-90)`} textAnchor="middle">
           {yLabel}
         </text>
-        {reference ? (
-          <g className="reference">
-            <path d={referencePath(reference, geometry)} />
-          </g>
-        ) : null}
+        {reference ? <path className="reference-line" d={referencePath(reference, geometry)} /> : null}
         <Paths series={series} length={length} geometry={geometry} />
         {reference ? (
           // Under the line, at whichever end no line crosses the label (the right, where both are crossed).
-          <text
-            className="reference-label"
-            x={labelSide === 'end' ? innerW - 4 : 4}
-            y={hundredths(geometry.y(labelY(reference, labelSide)) + 15)}
-            textAnchor={labelSide}
-          >
+          <text className="reference-label" x={labelSide === 'end' ? innerW - 4 : 4} y={labelAt} textAnchor={labelSide}>
             {reference.label}
           </text>
         ) : null}

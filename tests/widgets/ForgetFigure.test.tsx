@@ -152,12 +152,12 @@ describe('ForgetFigure', () => {
     const chart = document.querySelector('.line-chart')!;
     expect(chart.textContent).toContain('Read error');
     expect(chart.textContent).toContain('as wrong as answering zero');
-    expect(chart.querySelector('.reference path')!.getAttribute('d')!.match(/H/g)).toHaveLength(1);
+    expect(chart.querySelector('.reference-line')!.getAttribute('d')!.match(/H/g)).toHaveLength(1);
     // On the phases stream the reference is an empty memory's own score, which steps down at the new context.
     await user.selectOptions(screen.getByRole('combobox', { name: /stream/i }), 'phases');
     expect(chart.textContent).toContain('an empty memory');
     expect(chart.textContent).not.toContain('as wrong as answering zero');
-    expect(chart.querySelector('.reference path')!.getAttribute('d')!.match(/H/g)!.length).toBeGreaterThan(1);
+    expect(chart.querySelector('.reference-line')!.getAttribute('d')!.match(/H/g)!.length).toBeGreaterThan(1);
     await user.selectOptions(screen.getByRole('combobox', { name: /metric/i }), 'cosine');
     expect(chart.textContent).toContain('Cosine similarity');
     expect(chart.textContent).not.toContain('an empty memory');
