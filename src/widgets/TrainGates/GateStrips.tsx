@@ -5,6 +5,7 @@
  * value, from 0 (blank) to 1 (full colour). The separator's column is drawn as a band across every
  * row; the token the slider is on, as an outline.
  */
+import { memo, useMemo } from 'react';
 import type { GateView } from '../../core/mqar/gateView';
 import type { TokenKind } from '../../core/mqar/gates';
 
@@ -35,21 +36,63 @@ function blocksOf(view: GateView): Block[] {
   return blocks;
 }
 
-export function GateStrips({ view, at }: { view: GateView; at: number }) {
+/** Where the strips' parts go for a view: the columns, each block's top and row height, the height in all. */
+function layoutOf(view: GateView) {
   const T = view.kinds.length;
   const cw = (WIDTH - LABEL_W) / T;
-  const x = (t: number) => LABEL_W + t * cw;
-  const blocks = blocksOf(view);
   let y = KIND_H + GAP;
-  const placed = blocks.map((b) => {
+  const placed = blocksOf(view).map((b) => {
     const top = y;
     const h = b.rows.length === 1 ? ONE_H : ROW_H;
     y += b.rows.length * h + GAP;
     return { ...b, top, h };
   });
-  const height = y;
+  return { T, cw, x: (t: number) => LABEL_W + t * cw, placed, height: y };
+}
+
+const r = (v: number) => Math.round(v * 100) / 100;
+
+/** Every cell of the strips: drawn once a view, so a move of the slider redraws only its outline. */
+const Cells = memo(function Cells({ view }: { view: GateView }) {
+  const { cw, x, placed, height } = layoutOf(view);
   const sep = view.kinds.indexOf('separator');
-  const r = (v: number) => Math.round(v * 100) / 100;
+  return (
+    <>
+      {sep >= 0 ? <rect className="gate-separator" x={r(x(sep))} y={0} width={r(cw)} height={height} /> : null}
+      {view.kinds.map((k, t) => (
+        <text key={`k${t}`} className={`gate-kind gate-kind-${k}`} x={r(x(t) + cw / 2)} y={KIND_H - 4} textAnchor="middle">
+          {KIND_MARK[k]}
+        </text>
+      ))}
+      <text className="gate-label" x={0} y={KIND_H - 4}>
+        token
+      </text>
+      {placed.map((b) => (
+        <g key={b.name} className={b.className}>
+          <text className="gate-label" x={0} y={b.top + Math.min(b.rows.length * b.h, 12) - 2}>
+            {b.name}
+          </text>
+          {b.rows.map((row, c) =>
+            row.map((v, t) => (
+              <rect
+                key={`${c}-${t}`}
+                className="gate-cell"
+                x={r(x(t) + 0.5)}
+                y={b.top + c * b.h}
+                width={r(cw - 1)}
+                height={b.h - 1}
+                fillOpacity={r(Math.max(0.04, v))}
+              />
+            )),
+          )}
+        </g>
+      ))}
+    </>
+  );
+});
+
+export function GateStrips({ view, at }: { view: GateView; at: number }) {
+  const { T, cw, x, height } = useMemo(() => layoutOf(view), [view]);
   return (
     // On a phone the strips scroll sideways in their box, which the keyboard can reach.
     <div className="gate-strips-box" role="region" aria-label="The gates, one column a token" tabIndex={0}>
@@ -59,35 +102,7 @@ export function GateStrips({ view, at }: { view: GateView; at: number }) {
         role="img"
         aria-label={`The gates each of the ${T} tokens set, from 0 to 1; the readout above gives the token the slider is on.`}
       >
-        {sep >= 0 ? <rect className="gate-separator" x={r(x(sep))} y={0} width={r(cw)} height={height} /> : null}
-        {view.kinds.map((k, t) => (
-          <text key={`k${t}`} className={`gate-kind gate-kind-${k}`} x={r(x(t) + cw / 2)} y={KIND_H - 4} textAnchor="middle">
-            {KIND_MARK[k]}
-          </text>
-        ))}
-        <text className="gate-label" x={0} y={KIND_H - 4}>
-          token
-        </text>
-        {placed.map((b) => (
-          <g key={b.name} className={b.className}>
-            <text className="gate-label" x={0} y={b.top + Math.min(b.rows.length * b.h, 12) - 2}>
-              {b.name}
-            </text>
-            {b.rows.map((row, c) =>
-              row.map((v, t) => (
-                <rect
-                  key={`${c}-${t}`}
-                  className="gate-cell"
-                  x={r(x(t) + 0.5)}
-                  y={b.top + c * b.h}
-                  width={r(cw - 1)}
-                  height={b.h - 1}
-                  fillOpacity={r(Math.max(0.04, v))}
-                />
-              )),
-            )}
-          </g>
-        ))}
+        <Cells view={view} />
         <rect className="gate-now" x={r(x(at))} y={0.5} width={r(cw)} height={height - 1} />
       </svg>
     </div>
