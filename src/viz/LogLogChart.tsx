@@ -3,6 +3,7 @@
  * base-10 axis (ticks at decades), curves, labelled markers and a cursor at one x. The class
  * names carry the caller's prefix, so each figure styles its own charts.
  */
+import { powerOfTwoTicks } from './logTicks';
 import { memo, type ReactNode } from 'react';
 import { polyline } from './polyline';
 import { Axis } from './Axis';
@@ -68,19 +69,6 @@ function logScales(xMax: number, yMin: number, yMax: number, xMin = 1) {
   };
 }
 
-/**
- * Powers of two for the x axis, at most about seven of them. d3's own log ticks would add
- * in-between values on a short axis; these are the ticks the figure has always shown.
- */
-function xTicks(xMax: number, xMin = 1): number[] {
-  const top = Math.round(Math.log2(xMax));
-  const bottom = Math.round(Math.log2(xMin));
-  const every = Math.max(1, Math.ceil((top - bottom) / 6));
-  const ticks: number[] = [];
-  for (let k = bottom; k <= top; k += every) ticks.push(2 ** k);
-  return ticks;
-}
-
 /** Decades inside [yMin, yMax], thinned to at most five. */
 function yTicks(yMin: number, yMax: number): number[] {
   const lo = Math.ceil(Math.log10(yMin) - 1e-9);
@@ -131,7 +119,7 @@ const Plot = memo(function Plot({ prefix, clipId, xMin, xMax, yMin, yMax, yTicks
       />
       <Axis
         axis="x"
-        ticks={xTicks(xMax, xMin)}
+        ticks={powerOfTwoTicks(xMin, xMax)}
         place={x}
         format={formatX}
         from={M.top}

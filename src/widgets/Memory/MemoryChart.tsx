@@ -8,6 +8,7 @@
 import { memo, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Axis } from '../../viz/Axis';
 import { hundredths } from '../../viz/hundredths';
+import { powerOfTwoTicks } from '../../viz/logTicks';
 import { polyline } from '../../viz/polyline';
 import { placeLabels } from './labels';
 
@@ -52,15 +53,6 @@ function scales(size: Size, xMin: number, xMax: number, yMin: number, yMax: numb
     y: (v) => M.top + h - ((Math.log10(v) - y0) / ySpan) * h,
     plot: { x0: M.left, y0: M.top, x1: M.left + w, y1: M.top + h },
   };
-}
-
-/** Powers of two from xMin to xMax: every one where the plot is wide enough for their labels, else every other. */
-function xTicks(xMin: number, xMax: number, width: number): number[] {
-  const [bottom, top] = [Math.round(Math.log2(xMin)), Math.round(Math.log2(xMax))];
-  const every = Math.max(1, Math.ceil((top - bottom) / (width >= 560 ? 12 : 6)));
-  const ticks: number[] = [];
-  for (let k = bottom; k <= top; k += every) ticks.push(2 ** k);
-  return ticks;
 }
 
 interface ChartProps {
@@ -108,7 +100,7 @@ const Plot = memo(function Plot(p: Drawn & Pick<ChartProps, 'yTicks' | 'formatX'
       />
       <Axis
         axis="x"
-        ticks={xTicks(p.xMin, p.xMax, w)}
+        ticks={powerOfTwoTicks(p.xMin, p.xMax, w >= 560 ? 12 : 6)}
         place={x}
         format={p.formatX}
         from={plot.y0}
